@@ -1,0 +1,50 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Timeline Playground: SwiftUI's TimelineView model on SDL2.
+///
+/// Imports flow one way: `Scenes → SceneGraph → Graphics, Timeline, Motion`;
+/// `SDLBackend → Graphics, CSDL2`; `PlaygroundKit → everything`. Only `SDLBackend`
+/// sees the C API.
+let package = Package(
+  name: "TimelinePlayground",
+  platforms: [.macOS(.v13)],
+  products: [
+    .executable(name: "playground", targets: ["playground"])
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.1.0"),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CSDL2",
+      path: "Sources/CSDL2",
+      pkgConfig: "sdl2",
+      providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"])]
+    ),
+    .target(name: "Graphics"),
+    .target(name: "Timeline"),
+    .target(name: "Motion"),
+    .target(name: "SceneGraph", dependencies: ["Graphics", "Timeline", "Motion"]),
+    .target(name: "SDLBackend", dependencies: ["Graphics", "CSDL2"]),
+    .target(name: "Scenes", dependencies: ["SceneGraph"], path: "Scenes"),
+    .target(
+      name: "PlaygroundKit",
+      dependencies: [
+        "Graphics", "Timeline", "Motion", "SceneGraph", "SDLBackend", "Scenes",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Histogram", package: "hdrhistogram-swift"),
+      ]
+    ),
+    .executableTarget(name: "playground", dependencies: ["PlaygroundKit"]),
+    .testTarget(name: "GraphicsTests", dependencies: ["Graphics"]),
+    .testTarget(name: "TimelineTests", dependencies: ["Timeline"]),
+    .testTarget(name: "MotionTests", dependencies: ["Motion"]),
+    .testTarget(name: "SceneGraphTests", dependencies: ["SceneGraph"]),
+    .testTarget(name: "SDLBackendTests", dependencies: ["SDLBackend", "Graphics"]),
+    .testTarget(name: "ScenesTests", dependencies: ["Scenes", "SceneGraph"]),
+    .testTarget(name: "PlaygroundKitTests", dependencies: ["PlaygroundKit"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

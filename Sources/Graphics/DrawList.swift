@@ -1,0 +1,442 @@
+import Foundation
+
+/// One vertex of the draw list: 20 bytes, laid out for `SDL_RenderGeometryRaw`'s strided pointers.
+///
+/// Plain `Float` fields rather than `SIMD2` keep the stride at 20 bytes instead of 24.
+public struct Vertex: Hashable, Sendable {
+  public var x: Float
+  public var y: Float
+  public var color: RGBA8
+  public var u: Float
+  public var v: Float
+
+  /// Creates a vertex.
+  @inline(__always)
+  public init(x: Float, y: Float, color: RGBA8, u: Float = 0, v: Float = 0) {
+    (self.x, self.y, self.color, self.u, self.v) = (x, y, color, u, v)
+  }
+}
+
+/// Which texture a draw command samples.
+public enum TextureRef: Hashable, Sendable {
+  /// Untextured, colored by vertex colors alone.
+  case none
+  /// The backend's glyph atlas (text and emoji).
+  case atlas
+  /// A pixel image owned by the draw list's `images` table (mesh gradients, pictures).
+  case image(ImageID)
+}
+
+/// Identifies an `ImageBuffer` across frames so the backend can keep its texture.
+public struct ImageID: Hashable, Sendable {
+  public var raw: Int
+  /// Creates an identifier.
+  public init(_ raw: Int) { self.raw = raw }
+}
+
+/// A CPU-side RGBA image that the backend uploads to a texture when its `generation` changes.
+public struct ImageBuffer: Sendable {
+  public var width: Int
+  public var height: Int
+  /// Pixels in R, G, B, A byte order (`SDL_PIXELFORMAT_RGBA32`).
+  public var pixels: [UInt32]
+  /// Bumped whenever `pixels` changes; the backend re-uploads only then.
+  public var generation: Int
+  /// Whether scaling should filter linearly (smooth gradients) rather than pick nearest pixels.
+  public var smooth: Bool
+
+  /// Creates a transparent image.
+  public init(width: Int, height: Int, smooth: Bool = true) {
+    self.width = max(1, width)
+    self.height = max(1, height)
+    self.pixels = Array(repeating: 0, count: self.width * self.height)
+    self.generation = 0
+    self.smooth = smooth
+  }
+}
+
+/// A run of indices that share a clip rectangle and a texture: one `SDL_RenderGeometryRaw` call.
+public struct DrawCommand: Hashable, Sendable {
+  /// Pixels outside this rectangle are not touched; nil means the whole target.
+  public var clip: Rect?
+  public var texture: TextureRef
+  public var indexOffset: Int
+  public var indexCount: Int
+}
+
+/// An immediate-mode list of indexed, colored, optionally textured triangles, in pixel space.
+///
+/// Modeled on Dear ImGui's `ImDrawList`: convenience shapes lower to a path, the path to a
+/// tessellator, and consecutive draws with the same clip and texture share one command.
+/// Filled polygons are anti-aliased by a one-pixel fringe ring whose outer vertices have alpha 0.
+public struct DrawList: Sendable {
+  public private(set) var vertices: [Vertex] = []
+  public private(set) var indices: [Int32] = []
+  public private(set) var commands: [DrawCommand] = []
+  /// Images referenced by `.image` commands this frame.
+  public var images: [ImageID: ImageBuffer] = [:]
+  /// Whether fills and strokes get an alpha fringe.
+  public var antiAliased = true
+  /// Width of the fringe in pixels.
+  public var fringeWidth: Double = 1
+  /// The largest distance, in pixels, between a circle and its polygon.
+  public var circleMaxError: Double = 0.3
+  private var clipStack: [Rect] = []
+  /// The bounds of the target; shapes wholly outside are skipped early.
+  public var targetBounds: Rect?
+
+  /// Creates an empty draw list.
+  public init() {}
+
+  /// Empties the list while keeping its storage, so steady-state frames do not allocate.
+  public mutating func reset() {
+    vertices.removeAll(keepingCapacity: true)
+    indices.removeAll(keepingCapacity: true)
+    commands.removeAll(keepingCapacity: true)
+    images.removeAll(keepingCapacity: true)
+    clipStack.removeAll(keepingCapacity: true)
+  }
+
+  /// The clip rectangle now in force.
+  public var currentClip: Rect? { clipStack.last }
+
+  /// Restricts the following draws to `rect` intersected with the current clip.
+  public mutating func pushClip(_ rect: Rect) {
+    let r = clipStack.last.map { $0.intersection(rect) } ?? rect
+    clipStack.append(r)
+  }
+
+  /// Restores the clip in force before the matching `pushClip`.
+  public mutating func popClip() {
+    if !clipStack.isEmpty { clipStack.removeLast() }
+  }
+
+  /// Starts or extends the command for the given texture and returns the base vertex index.
+  @inline(__always)
+  private mutating func prepare(texture: TextureRef) -> Int32 {
+    let clip = clipStack.last
+    if let last = commands.last, last.texture == texture, last.clip == clip {
+      // Same state: keep appending to the open command.
+    } else if let last = commands.last, last.indexCount == 0 {
+      commands[commands.count - 1] = DrawCommand(
+        clip: clip, texture: texture, indexOffset: indices.count, indexCount: 0)
+    } else {
+      commands.append(
+        DrawCommand(clip: clip, texture: texture, indexOffset: indices.count, indexCount: 0))
+    }
+    return Int32(vertices.count)
+  }
+
+  @inline(__always)
+  private mutating func closeIndices(added: Int) {
+    commands[commands.count - 1].indexCount += added
+  }
+
+  /// Whether a shape with these pixel bounds can be seen at all.
+  private func isVisible(_ bounds: Rect) -> Bool {
+    var area = targetBounds
+    if let clip = clipStack.last { area = area.map { $0.intersection(clip) } ?? clip }
+    guard let area else { return true }
+    let grown = bounds.insetBy(dx: -fringeWidth, dy: -fringeWidth)
+    return grown.maxX > area.minX && grown.minX < area.maxX && grown.maxY > area.minY
+      && grown.minY < area.maxY && !area.isEmpty
+  }
+
+  private static func bounds(of points: [Point]) -> Rect {
+    var minX = Double.infinity
+    var minY = Double.infinity
+    var maxX = -Double.infinity
+    var maxY = -Double.infinity
+    for p in points {
+      minX = min(minX, p.x)
+      minY = min(minY, p.y)
+      maxX = max(maxX, p.x)
+      maxY = max(maxY, p.y)
+    }
+    return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+  }
+
+  /// Twice the signed area; positive for clockwise order on a y-down screen.
+  public static func signedArea2(_ p: [Point]) -> Double {
+    var s = 0.0
+    var j = p.count - 1
+    for i in 0..<p.count {
+      s += p[j].x * p[i].y - p[i].x * p[j].y
+      j = i
+    }
+    return s
+  }
+
+  /// Number of segments for a circle of `radius` pixels so that no chord strays more than
+  /// `circleMaxError` from the arc; even, between 6 and 512.
+  public func circleSegmentCount(radius: Double) -> Int {
+    guard radius > 0 else { return 6 }
+    let err = min(circleMaxError, radius)
+    let n = Int((Double.pi / acos(1 - err / radius)).rounded(.up))
+    let clamped = max(6, min(512, n))
+    return clamped + (clamped & 1)
+  }
+
+  // MARK: Tessellators
+
+  /// Fills a convex polygon in one solid color.
+  ///
+  /// Points may wind either way; they are put in clockwise (screen) order first. With
+  /// anti-aliasing an n-gon gives 2n vertices and (n−2)·3 + 6n indices; without, n and (n−2)·3.
+  public mutating func fillConvexPolygon(_ points: [Point], color: RGBA8) {
+    guard color.a > 0 else { return }
+    fillConvexPolygon(points, colors: nil, uniform: color)
+  }
+
+  /// Fills a convex polygon whose vertices carry their own colors (linear gradients are exact).
+  public mutating func fillConvexPolygon(_ points: [Point], colors: [RGBA8]) {
+    precondition(points.count == colors.count, "one color per point")
+    fillConvexPolygon(points, colors: colors, uniform: colors.first ?? RGBA8(r: 0, g: 0, b: 0, a: 0))
+  }
+
+  private mutating func fillConvexPolygon(_ input: [Point], colors inputColors: [RGBA8]?, uniform: RGBA8) {
+    guard input.count >= 3 else { return }
+    guard isVisible(Self.bounds(of: input)) else { return }
+    var points = input
+    var colors = inputColors
+    let area = Self.signedArea2(points)
+    if area == 0 { return }
+    if area < 0 {
+      points.reverse()
+      colors?.reverse()
+    }
+    let n = points.count
+    let base = prepare(texture: .none)
+    @inline(__always) func col(_ i: Int) -> RGBA8 { colors?[i] ?? uniform }
+    if !antiAliased {
+      for i in 0..<n {
+        vertices.append(Vertex(x: Float(points[i].x), y: Float(points[i].y), color: col(i)))
+      }
+      for i in 2..<n {
+        indices.append(contentsOf: [base, base + Int32(i - 1), base + Int32(i)])
+      }
+      closeIndices(added: (n - 2) * 3)
+      return
+    }
+    // Edge normals; (dy, −dx) points outward for clockwise-on-screen order.
+    var normals = [Point](repeating: .zero, count: n)
+    var i0 = n - 1
+    for i1 in 0..<n {
+      let d = points[i1] - points[i0]
+      let len = d.length
+      normals[i0] = len > 0 ? Point(x: d.y / len, y: -d.x / len) : .zero
+      i0 = i1
+    }
+    let half = fringeWidth * 0.5
+    i0 = n - 1
+    for i1 in 0..<n {
+      let dm = Self.miter(normals[i0], normals[i1]) * half
+      let p = points[i1]
+      let c = col(i1)
+      vertices.append(Vertex(x: Float(p.x - dm.x), y: Float(p.y - dm.y), color: c))
+      vertices.append(Vertex(x: Float(p.x + dm.x), y: Float(p.y + dm.y), color: c.transparent))
+      i0 = i1
+    }
+    for i in 2..<n {
+      indices.append(contentsOf: [base, base + Int32((i - 1) * 2), base + Int32(i * 2)])
+    }
+    i0 = n - 1
+    for i1 in 0..<n {
+      let in0 = base + Int32(i0 * 2)
+      let in1 = base + Int32(i1 * 2)
+      indices.append(contentsOf: [in1, in0, in0 + 1, in0 + 1, in1 + 1, in1])
+      i0 = i1
+    }
+    closeIndices(added: (n - 2) * 3 + n * 6)
+  }
+
+  /// The averaged normal at a corner, lengthened so the offset edges stay parallel; capped
+  /// so very sharp corners do not shoot spikes.
+  @inline(__always)
+  private static func miter(_ a: Point, _ b: Point) -> Point {
+    var dm = Point(x: (a.x + b.x) * 0.5, y: (a.y + b.y) * 0.5)
+    let d2 = dm.x * dm.x + dm.y * dm.y
+    if d2 > 1e-6 {
+      let inv = min(1 / d2, 100)
+      dm = dm * inv
+    }
+    return dm
+  }
+
+  /// Fills a simple (possibly concave) polygon by ear clipping, then outlines it with a
+  /// one-pixel fringe so its edges match convex fills.
+  public mutating func fillPolygon(_ input: [Point], color: RGBA8) {
+    guard input.count >= 3, color.a > 0 else { return }
+    if Self.isConvex(input) {
+      fillConvexPolygon(input, color: color)
+      return
+    }
+    guard isVisible(Self.bounds(of: input)) else { return }
+    var points = input
+    if Self.signedArea2(points) < 0 { points.reverse() }
+    let base = prepare(texture: .none)
+    for p in points { vertices.append(Vertex(x: Float(p.x), y: Float(p.y), color: color)) }
+    var remaining = Array(0..<points.count)
+    var added = 0
+    var guardCount = 0
+    while remaining.count > 3 && guardCount < points.count * points.count {
+      guardCount += 1
+      var clipped = false
+      for k in 0..<remaining.count {
+        let ia = remaining[(k + remaining.count - 1) % remaining.count]
+        let ib = remaining[k]
+        let ic = remaining[(k + 1) % remaining.count]
+        let a = points[ia]
+        let b = points[ib]
+        let c = points[ic]
+        if Self.cross(a, b, c) <= 0 { continue }
+        var inside = false
+        for j in remaining where j != ia && j != ib && j != ic {
+          if Self.pointInTriangle(points[j], a, b, c) {
+            inside = true
+            break
+          }
+        }
+        if inside { continue }
+        indices.append(contentsOf: [base + Int32(ia), base + Int32(ib), base + Int32(ic)])
+        added += 3
+        remaining.remove(at: k)
+        clipped = true
+        break
+      }
+      if !clipped { break }
+    }
+    if remaining.count == 3 {
+      indices.append(contentsOf: remaining.map { base + Int32($0) })
+      added += 3
+    }
+    closeIndices(added: added)
+    if antiAliased { strokePolyline(points, closed: true, color: color.fading(0.5), thickness: 1) }
+  }
+
+  @inline(__always)
+  private static func cross(_ a: Point, _ b: Point, _ c: Point) -> Double {
+    (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
+  }
+
+  private static func pointInTriangle(_ p: Point, _ a: Point, _ b: Point, _ c: Point) -> Bool {
+    cross(a, b, p) >= 0 && cross(b, c, p) >= 0 && cross(c, a, p) >= 0
+  }
+
+  /// Whether the polygon turns the same way at every corner.
+  public static func isConvex(_ p: [Point]) -> Bool {
+    guard p.count > 3 else { return true }
+    var sign = 0.0
+    for i in 0..<p.count {
+      let c = cross(p[i], p[(i + 1) % p.count], p[(i + 2) % p.count])
+      if c == 0 { continue }
+      if sign == 0 {
+        sign = c
+      } else if (c > 0) != (sign > 0) {
+        return false
+      }
+    }
+    return true
+  }
+
+  /// Strokes a polyline of the given pixel thickness with mitered joins and fringed edges.
+  ///
+  /// Each point gives four vertices (outer fringe, two core edges, inner fringe) and each
+  /// segment 18 indices. Lines thinner than a pixel fade instead of thinning, as ImGui does.
+  public mutating func strokePolyline(
+    _ points: [Point], closed: Bool, color inputColor: RGBA8, thickness: Double
+  ) {
+    let count = points.count
+    guard count >= 2, inputColor.a > 0, thickness > 0 else { return }
+    guard isVisible(Self.bounds(of: points).insetBy(dx: -thickness, dy: -thickness)) else { return }
+    var color = inputColor
+    var width = thickness
+    if width < 1 {
+      color = color.fading(width)
+      width = 1
+    }
+    let segmentCount = closed ? count : count - 1
+    var normals = [Point](repeating: .zero, count: count)
+    for i in 0..<segmentCount {
+      let d = points[(i + 1) % count] - points[i]
+      let len = d.length
+      normals[i] = len > 0 ? Point(x: d.y / len, y: -d.x / len) : .zero
+    }
+    if !closed { normals[count - 1] = normals[count - 2] }
+    let aa = antiAliased ? fringeWidth : 0
+    let halfCore = (width - aa) * 0.5
+    let base = prepare(texture: .none)
+    for i in 0..<count {
+      let prev = (closed || i > 0) ? normals[(i + count - 1) % count] : normals[i]
+      let dm = Self.miter(prev, normals[i])
+      let p = points[i]
+      let c0 = dm * (halfCore + aa)
+      let c1 = dm * halfCore
+      vertices.append(Vertex(x: Float(p.x + c0.x), y: Float(p.y + c0.y), color: color.transparent))
+      vertices.append(Vertex(x: Float(p.x + c1.x), y: Float(p.y + c1.y), color: color))
+      vertices.append(Vertex(x: Float(p.x - c1.x), y: Float(p.y - c1.y), color: color))
+      vertices.append(Vertex(x: Float(p.x - c0.x), y: Float(p.y - c0.y), color: color.transparent))
+    }
+    for i in 0..<segmentCount {
+      let a = base + Int32(i * 4)
+      let b = base + Int32(((i + 1) % count) * 4)
+      indices.append(contentsOf: [
+        b + 1, a + 1, a + 2, a + 2, b + 2, b + 1,
+        b, a, a + 1, a + 1, b + 1, b,
+        b + 2, a + 2, a + 3, a + 3, b + 3, b + 2,
+      ])
+    }
+    closeIndices(added: segmentCount * 18)
+  }
+
+  // MARK: Convenience shapes
+
+  /// Fills an axis-aligned rectangle.
+  public mutating func fillRect(_ r: Rect, color: RGBA8) {
+    fillConvexPolygon(
+      [
+        Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY),
+        Point(x: r.maxX, y: r.maxY), Point(x: r.minX, y: r.maxY),
+      ], color: color)
+  }
+
+  /// The polygon of a circle with an automatic segment count.
+  public func circlePoints(center: Point, radius: Double) -> [Point] {
+    let n = circleSegmentCount(radius: radius)
+    return (0..<n).map { i in
+      let a = Double(i) / Double(n) * 2 * .pi
+      return Point(x: center.x + cos(a) * radius, y: center.y + sin(a) * radius)
+    }
+  }
+
+  /// Fills a circle whose segment count follows from `circleMaxError`.
+  public mutating func fillCircle(center: Point, radius: Double, color: RGBA8) {
+    guard radius > 0 else { return }
+    fillConvexPolygon(circlePoints(center: center, radius: radius), color: color)
+  }
+
+  /// Adds a textured quad; `corners` are top-left, top-right, bottom-right, bottom-left.
+  public mutating func addImageQuad(
+    _ corners: [Point], uv: Rect, texture: TextureRef, tint: RGBA8 = RGBA8(r: 255, g: 255, b: 255, a: 255)
+  ) {
+    guard corners.count == 4, tint.a > 0, isVisible(Self.bounds(of: corners)) else { return }
+    let base = prepare(texture: texture)
+    let uvs = [
+      (uv.minX, uv.minY), (uv.maxX, uv.minY), (uv.maxX, uv.maxY), (uv.minX, uv.maxY),
+    ]
+    for (p, t) in zip(corners, uvs) {
+      vertices.append(Vertex(x: Float(p.x), y: Float(p.y), color: tint, u: Float(t.0), v: Float(t.1)))
+    }
+    indices.append(contentsOf: [base, base + 1, base + 2, base, base + 2, base + 3])
+    closeIndices(added: 6)
+  }
+
+  /// Appends raw triangles (the `Canvas` escape hatch); indices are relative to `verts`.
+  public mutating func addTriangles(_ verts: [Vertex], indices idx: [Int32], texture: TextureRef = .none) {
+    guard !verts.isEmpty, !idx.isEmpty else { return }
+    let base = prepare(texture: texture)
+    vertices.append(contentsOf: verts)
+    indices.append(contentsOf: idx.map { $0 + base })
+    closeIndices(added: idx.count)
+  }
+}

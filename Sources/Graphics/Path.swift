@@ -1,0 +1,215 @@
+import Foundation
+
+/// A resolution-independent outline: SwiftUI's `Path` as an `Equatable` list of elements.
+public struct Path: Hashable, Sendable {
+  /// One drawing instruction.
+  public enum Element: Hashable, Sendable {
+    case move(to: Point)
+    case line(to: Point)
+    case quadCurve(to: Point, control: Point)
+    case curve(to: Point, control1: Point, control2: Point)
+    case closeSubpath
+  }
+
+  /// The elements in drawing order.
+  public private(set) var elements: [Element] = []
+
+  /// Creates an empty path.
+  public init() {}
+
+  /// Creates a path by running a builder closure, as SwiftUI's `Path { p in … }`.
+  public init(_ build: (inout Path) -> Void) {
+    build(&self)
+  }
+
+  /// Whether the path has no elements.
+  public var isEmpty: Bool { elements.isEmpty }
+
+  /// Starts a new subpath.
+  public mutating func move(to p: Point) { elements.append(.move(to: p)) }
+  /// Adds a straight segment.
+  public mutating func addLine(to p: Point) { elements.append(.line(to: p)) }
+  /// Adds a quadratic Bézier segment.
+  public mutating func addQuadCurve(to p: Point, control: Point) {
+    elements.append(.quadCurve(to: p, control: control))
+  }
+  /// Adds a cubic Bézier segment.
+  public mutating func addCurve(to p: Point, control1: Point, control2: Point) {
+    elements.append(.curve(to: p, control1: control1, control2: control2))
+  }
+  /// Closes the current subpath back to its first point.
+  public mutating func closeSubpath() { elements.append(.closeSubpath) }
+
+  /// Adds a closed rectangle, clockwise on screen.
+  public mutating func addRect(_ r: Rect) {
+    move(to: Point(x: r.minX, y: r.minY))
+    addLine(to: Point(x: r.maxX, y: r.minY))
+    addLine(to: Point(x: r.maxX, y: r.maxY))
+    addLine(to: Point(x: r.minX, y: r.maxY))
+    closeSubpath()
+  }
+
+  /// Adds a closed ellipse inscribed in `r`, as four cubic quarter arcs.
+  public mutating func addEllipse(in r: Rect) {
+    // 0.5523 is the cubic control distance that best approximates a quarter circle.
+    let k = 0.5522847498
+    let cx = r.midX
+    let cy = r.midY
+    let rx = r.width / 2
+    let ry = r.height / 2
+    move(to: Point(x: cx + rx, y: cy))
+    addCurve(
+      to: Point(x: cx, y: cy + ry), control1: Point(x: cx + rx, y: cy + ry * k),
+      control2: Point(x: cx + rx * k, y: cy + ry))
+    addCurve(
+      to: Point(x: cx - rx, y: cy), control1: Point(x: cx - rx * k, y: cy + ry),
+      control2: Point(x: cx - rx, y: cy + ry * k))
+    addCurve(
+      to: Point(x: cx, y: cy - ry), control1: Point(x: cx - rx, y: cy - ry * k),
+      control2: Point(x: cx - rx * k, y: cy - ry))
+    addCurve(
+      to: Point(x: cx + rx, y: cy), control1: Point(x: cx + rx * k, y: cy - ry),
+      control2: Point(x: cx + rx, y: cy - ry * k))
+    closeSubpath()
+  }
+
+  /// Adds a closed rounded rectangle; the radius is clamped to half the shorter side.
+  public mutating func addRoundedRect(in r: Rect, cornerRadius: Double) {
+    let rad = max(0, min(cornerRadius, r.width / 2, r.height / 2))
+    if rad == 0 {
+      addRect(r)
+      return
+    }
+    let k = 0.5522847498 * rad
+    move(to: Point(x: r.minX + rad, y: r.minY))
+    addLine(to: Point(x: r.maxX - rad, y: r.minY))
+    addCurve(
+      to: Point(x: r.maxX, y: r.minY + rad), control1: Point(x: r.maxX - rad + k, y: r.minY),
+      control2: Point(x: r.maxX, y: r.minY + rad - k))
+    addLine(to: Point(x: r.maxX, y: r.maxY - rad))
+    addCurve(
+      to: Point(x: r.maxX - rad, y: r.maxY), control1: Point(x: r.maxX, y: r.maxY - rad + k),
+      control2: Point(x: r.maxX - rad + k, y: r.maxY))
+    addLine(to: Point(x: r.minX + rad, y: r.maxY))
+    addCurve(
+      to: Point(x: r.minX, y: r.maxY - rad), control1: Point(x: r.minX + rad - k, y: r.maxY),
+      control2: Point(x: r.minX, y: r.maxY - rad + k))
+    addLine(to: Point(x: r.minX, y: r.minY + rad))
+    addCurve(
+      to: Point(x: r.minX + rad, y: r.minY), control1: Point(x: r.minX, y: r.minY + rad - k),
+      control2: Point(x: r.minX + rad - k, y: r.minY))
+    closeSubpath()
+  }
+
+  /// The path with every point mapped through `t`.
+  public func applying(_ t: AffineTransform) -> Path {
+    var out = Path()
+    out.elements = elements.map { e in
+      switch e {
+      case .move(let p): .move(to: t.apply(p))
+      case .line(let p): .line(to: t.apply(p))
+      case .quadCurve(let p, let c): .quadCurve(to: t.apply(p), control: t.apply(c))
+      case .curve(let p, let c1, let c2):
+        .curve(to: t.apply(p), control1: t.apply(c1), control2: t.apply(c2))
+      case .closeSubpath: .closeSubpath
+      }
+    }
+    return out
+  }
+
+  /// A polyline approximation of one subpath.
+  public struct Polyline: Hashable, Sendable {
+    public var points: [Point]
+    public var isClosed: Bool
+  }
+
+  /// Flattens curves into straight segments no further than `tolerance` from the true curve.
+  ///
+  /// Call it after transforming into pixel space so the tolerance is in pixels.
+  public func flattened(tolerance: Double = 0.25) -> [Polyline] {
+    var result: [Polyline] = []
+    var current: [Point] = []
+    var last = Point.zero
+    func flush(closed: Bool) {
+      if current.count > 1 || (closed && !current.isEmpty) {
+        if closed, current.count > 2, current.first == current.last { current.removeLast() }
+        result.append(Polyline(points: current, isClosed: closed))
+      }
+      current = []
+    }
+    func segments(_ approxLength: Double) -> Int {
+      // A curve's deviation from its chords shrinks with the square of the step count.
+      max(1, min(256, Int((approxLength / max(tolerance, 0.01)).squareRoot().rounded(.up))))
+    }
+    for e in elements {
+      switch e {
+      case .move(let p):
+        flush(closed: false)
+        current = [p]
+        last = p
+      case .line(let p):
+        if current.isEmpty { current = [last] }
+        current.append(p)
+        last = p
+      case .quadCurve(let p, let c):
+        if current.isEmpty { current = [last] }
+        let n = segments((c - last).length + (p - c).length)
+        let p0 = last
+        for i in 1...n {
+          let t = Double(i) / Double(n)
+          let mt = 1 - t
+          current.append(p0 * (mt * mt) + c * (2 * mt * t) + p * (t * t))
+        }
+        last = p
+      case .curve(let p, let c1, let c2):
+        if current.isEmpty { current = [last] }
+        let n = segments((c1 - last).length + (c2 - c1).length + (p - c2).length)
+        let p0 = last
+        for i in 1...n {
+          let t = Double(i) / Double(n)
+          let mt = 1 - t
+          let a = mt * mt * mt
+          let b = 3 * mt * mt * t
+          let cc = 3 * mt * t * t
+          let d = t * t * t
+          current.append(p0 * a + c1 * b + c2 * cc + p * d)
+        }
+        last = p
+      case .closeSubpath:
+        if let first = current.first { last = first }
+        flush(closed: true)
+      }
+    }
+    flush(closed: false)
+    return result
+  }
+
+  /// The smallest rectangle containing every point and control point.
+  public var controlBounds: Rect {
+    var minX = Double.infinity
+    var minY = Double.infinity
+    var maxX = -Double.infinity
+    var maxY = -Double.infinity
+    func add(_ p: Point) {
+      minX = min(minX, p.x)
+      minY = min(minY, p.y)
+      maxX = max(maxX, p.x)
+      maxY = max(maxY, p.y)
+    }
+    for e in elements {
+      switch e {
+      case .move(let p), .line(let p): add(p)
+      case .quadCurve(let p, let c):
+        add(p)
+        add(c)
+      case .curve(let p, let c1, let c2):
+        add(p)
+        add(c1)
+        add(c2)
+      case .closeSubpath: break
+      }
+    }
+    if minX > maxX { return .zero }
+    return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+  }
+}

@@ -1,0 +1,99 @@
+import Foundation
+
+/// How a run of text should look; SwiftUI's `Font`, reduced to what the backend can honor.
+public struct Font: Hashable, Sendable {
+  /// Stroke weight, mapped to the nearest face fontconfig finds.
+  public enum Weight: Int, Hashable, Sendable, Comparable {
+    case ultraLight, thin, light, regular, medium, semibold, bold, heavy, black
+    public static func < (a: Weight, b: Weight) -> Bool { a.rawValue < b.rawValue }
+  }
+
+  /// The family style; `.monospaced` picks a fixed-pitch face.
+  public enum Design: Hashable, Sendable {
+    case `default`, rounded, monospaced, serif
+  }
+
+  public var size: Double
+  public var weight: Weight
+  public var design: Design
+  /// Whether every digit advances by the same width, so a ticking clock does not jitter.
+  public var usesMonospacedDigits: Bool
+
+  /// Creates a font description.
+  public init(size: Double, weight: Weight = .regular, design: Design = .default, monospacedDigit: Bool = false) {
+    self.size = size
+    self.weight = weight
+    self.design = design
+    self.usesMonospacedDigits = monospacedDigit
+  }
+
+  /// A system font of the given size, as SwiftUI's `.system(size:weight:design:)`.
+  public static func system(size: Double, weight: Weight = .regular, design: Design = .default) -> Font {
+    Font(size: size, weight: weight, design: design)
+  }
+
+  /// The same font with tabular digits.
+  public func monospacedDigit() -> Font {
+    var f = self
+    f.usesMonospacedDigits = true
+    return f
+  }
+
+  public static let body = Font(size: 17)
+  public static let headline = Font(size: 17, weight: .semibold)
+  public static let largeTitle = Font(size: 34)
+  public static let title = Font(size: 28)
+  public static let caption = Font(size: 12)
+}
+
+/// One glyph placed in a run, in the run's pixel coordinates at the requested scale.
+public struct PositionedGlyph: Hashable, Sendable {
+  /// Where the glyph's bitmap goes, relative to the run's top-left, in pixels.
+  public var rect: Rect
+  /// The glyph's bitmap in the atlas, in normalized texture coordinates.
+  public var uv: Rect
+  /// Whether the bitmap carries its own colors (emoji) and must not be tinted.
+  public var isColor: Bool
+
+  /// Creates a placed glyph.
+  public init(rect: Rect, uv: Rect, isColor: Bool) {
+    self.rect = rect
+    self.uv = uv
+    self.isColor = isColor
+  }
+}
+
+/// A laid-out line of text.
+public struct GlyphRun: Hashable, Sendable {
+  public var glyphs: [PositionedGlyph]
+  /// The run's extent in pixels: total advance by line height.
+  public var size: Size
+
+  /// Creates a run.
+  public init(glyphs: [PositionedGlyph], size: Size) {
+    self.glyphs = glyphs
+    self.size = size
+  }
+}
+
+/// Turns strings into glyph runs backed by a texture atlas; the SDL backend implements it.
+public protocol TextEngine: AnyObject {
+  /// Lays out one line of `text` at `pixelSize` pixels per em.
+  func layout(_ text: String, font: Font, pixelSize: Double) -> GlyphRun
+}
+
+/// A deterministic text engine without glyphs, for layout tests and tools with no renderer.
+///
+/// Every character advances 0.6 em and lines are 1.2 em tall, so sizes are easy to predict.
+public final class FixedAdvanceTextEngine: TextEngine {
+  /// Creates the engine.
+  public init() {}
+
+  /// Lays out `text` with fixed advances and no glyph bitmaps.
+  public func layout(_ text: String, font: Font, pixelSize: Double) -> GlyphRun {
+    GlyphRun(
+      glyphs: [],
+      size: Size(width: Double(text.unicodeScalars.filter { $0.value != 0xFE0F }.count) * 0.6 * pixelSize,
+                 height: 1.2 * pixelSize))
+  }
+}

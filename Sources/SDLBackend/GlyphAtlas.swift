@@ -1,0 +1,262 @@
+internal import CSDL2
+import Foundation
+import Graphics
+
+/// Rasterizes glyphs once with SDL_ttf and packs them into one RGBA atlas image.
+///
+/// Text is drawn as textured quads into that single atlas, so a frame's text merges into few
+/// draw commands and no texture is created per frame. Monochrome glyphs are stored white and
+/// tinted by vertex color; color emoji keep their own colors. Noto Color Emoji is a bitmap
+/// font with a single 109 px strike, so emoji are rasterized at that size and scaled.
+public final class GlyphAtlas: TextEngine {
+  /// The CPU copy of the atlas; the renderer uploads it when `image.generation` changes.
+  public private(set) var image: ImageBuffer
+  /// Glyphs rasterized since creation; a steady scene stops adding to it.
+  public private(set) var rasterizedGlyphs = 0
+  /// Warnings raised while finding fonts, for the caller to show once.
+  public private(set) var warnings: [String] = []
+
+  private struct FaceKey: Hashable {
+    var path: String
+    var pixels: Int
+  }
+  private struct GlyphKey: Hashable {
+    var face: FaceKey
+    var scalar: UInt32
+  }
+  private struct Glyph {
+    var uv: Rect
+    var width: Double
+    var height: Double
+    var advance: Double
+    var offsetX: Double
+    var isColor: Bool
+  }
+
+  private var fonts: [FaceKey: OpaquePointer] = [:]
+  private var glyphs: [GlyphKey: Glyph] = [:]
+  private var facePaths: [String: String] = [:]
+  private let emojiPath: String?
+  private static let emojiStrike = 109
+  private var shelfX = 0
+  private var shelfY = 0
+  private var shelfHeight = 0
+  private let maxSide = 4096
+
+  /// Creates an atlas, locating fonts through fontconfig.
+  ///
+  /// - Parameter emojiFontPath: overrides the emoji font; pass "" to run without one.
+  public init(emojiFontPath: String? = nil) throws {
+    try Platform.startCore()
+    image = ImageBuffer(width: 1024, height: 1024, smooth: true)
+    if let override = emojiFontPath {
+      emojiPath = override.isEmpty || !FileManager.default.fileExists(atPath: override) ? nil : override
+    } else {
+      emojiPath = FontLocator.emojiFont()?.path
+    }
+    if emojiPath == nil {
+      warnings.append(
+        "color emoji font not found (install fonts-noto-color-emoji); emoji are drawn as monochrome glyphs")
+    }
+    // Reserve a white block so untextured geometry could sample the atlas if ever needed.
+    reserveWhite()
+  }
+
+  deinit {
+    for f in fonts.values { TTF_CloseFont(f) }
+  }
+
+  /// Whether a color emoji font was found.
+  public var hasEmojiFont: Bool { emojiPath != nil }
+
+  private func reserveWhite() {
+    for y in 0..<2 { for x in 0..<2 { image.pixels[y * image.width + x] = 0xFFFF_FFFF } }
+    shelfX = 4
+    shelfHeight = 2
+  }
+
+  private func facePath(for font: Graphics.Font) throws -> String {
+    let pattern = FontLocator.pattern(for: font.weight, design: font.design)
+    if let p = facePaths[pattern] { return p }
+    guard let m = FontLocator.match(pattern) ?? FontLocator.match("DejaVu Sans") ?? FontLocator.match("sans") else {
+      throw BackendError.sdl("no text font found through fontconfig (install fonts-dejavu-core)")
+    }
+    facePaths[pattern] = m.path
+    return m.path
+  }
+
+  private func open(_ key: FaceKey) -> OpaquePointer? {
+    if let f = fonts[key] { return f }
+    guard let f = TTF_OpenFont(key.path, Int32(key.pixels)) else { return nil }
+    fonts[key] = f
+    return f
+  }
+
+  /// Quantizes pixel sizes so animated scales reuse a bounded set of rasterizations.
+  static func quantize(_ px: Double) -> Int {
+    let p = max(4, min(512, px))
+    if p <= 32 { return Int(p.rounded()) }
+    if p <= 96 { return Int((p / 4).rounded()) * 4 }
+    return Int((p / 16).rounded()) * 16
+  }
+
+  /// Lays out one line of text, rasterizing glyphs it has not seen before.
+  public func layout(_ text: String, font: Graphics.Font, pixelSize: Double) -> GlyphRun {
+    guard let path = try? facePath(for: font) else {
+      return GlyphRun(glyphs: [], size: Size(width: 0, height: pixelSize * 1.2))
+    }
+    let q = Self.quantize(pixelSize)
+    let scale = pixelSize / Double(q)
+    let face = FaceKey(path: path, pixels: q)
+    guard let primary = open(face) else {
+      return GlyphRun(glyphs: [], size: Size(width: 0, height: pixelSize * 1.2))
+    }
+    let lineHeight = Double(TTF_FontHeight(primary)) * scale
+    var digitAdvance = 0.0
+    if font.usesMonospacedDigits {
+      for d in UInt32(48)...57 {
+        if let g = glyph(GlyphKey(face: face, scalar: d), font: primary, color: false) {
+          digitAdvance = max(digitAdvance, g.advance)
+        }
+      }
+    }
+    let scalars = Array(text.unicodeScalars)
+    var pen = 0.0
+    var placed: [PositionedGlyph] = []
+    placed.reserveCapacity(scalars.count)
+    for (i, s) in scalars.enumerated() {
+      let v = s.value
+      if v == 0xFE0F || v == 0x200D || v == 0xFE0E { continue }
+      let wantsEmoji = i + 1 < scalars.count && scalars[i + 1].value == 0xFE0F
+      let isEmojiRange = v >= 0x1F000 || (0x2600...0x27BF).contains(v) && wantsEmoji
+      if let ep = emojiPath, isEmojiRange || (wantsEmoji) || TTF_GlyphIsProvided32(primary, v) == 0,
+        let ef = open(FaceKey(path: ep, pixels: Self.emojiStrike)),
+        TTF_GlyphIsProvided32(ef, v) != 0,
+        let g = glyph(GlyphKey(face: FaceKey(path: ep, pixels: Self.emojiStrike), scalar: v), font: ef, color: true)
+      {
+        // Fit the 109 px strike to the text's line height.
+        let k = lineHeight / g.height
+        let w = g.width * k
+        placed.append(
+          PositionedGlyph(rect: Rect(x: pen, y: 0, width: w, height: lineHeight), uv: g.uv, isColor: true))
+        pen += g.advance * k
+        continue
+      }
+      guard let g = glyph(GlyphKey(face: face, scalar: v), font: primary, color: false) else { continue }
+      var x = pen + g.offsetX * scale
+      var advance = g.advance * scale
+      if font.usesMonospacedDigits, (48...57).contains(v) {
+        let cell = digitAdvance * scale
+        x += (cell - advance) / 2
+        advance = cell
+      }
+      if g.width > 0 {
+        placed.append(
+          PositionedGlyph(
+            rect: Rect(x: x, y: 0, width: g.width * scale, height: g.height * scale), uv: g.uv, isColor: false))
+      }
+      pen += advance
+    }
+    return GlyphRun(glyphs: placed, size: Size(width: pen, height: lineHeight))
+  }
+
+  private func glyph(_ key: GlyphKey, font: OpaquePointer, color: Bool) -> Glyph? {
+    if let g = glyphs[key] { return g }
+    var minx: Int32 = 0
+    var maxx: Int32 = 0
+    var miny: Int32 = 0
+    var maxy: Int32 = 0
+    var adv: Int32 = 0
+    guard TTF_GlyphMetrics32(font, key.scalar, &minx, &maxx, &miny, &maxy, &adv) == 0 else { return nil }
+    let white = SDL_Color(r: 255, g: 255, b: 255, a: 255)
+    guard let surf = TTF_RenderGlyph32_Blended(font, key.scalar, white) else {
+      // Whitespace renders no surface; it still advances.
+      let g = Glyph(uv: .zero, width: 0, height: 0, advance: Double(adv), offsetX: 0, isColor: color)
+      glyphs[key] = g
+      return g
+    }
+    defer { SDL_FreeSurface(surf) }
+    guard let conv = SDL_ConvertSurfaceFormat(surf, UInt32(SDL_PIXELFORMAT_RGBA32.rawValue), 0) else { return nil }
+    defer { SDL_FreeSurface(conv) }
+    let w = Int(conv.pointee.w)
+    let h = Int(conv.pointee.h)
+    guard let origin = allocate(w, h) else { return nil }
+    let pitch = Int(conv.pointee.pitch)
+    if let src = conv.pointee.pixels {
+      let bytes = src.assumingMemoryBound(to: UInt8.self)
+      image.pixels.withUnsafeMutableBufferPointer { dst in
+        for row in 0..<h {
+          let line = UnsafeRawPointer(bytes + row * pitch).assumingMemoryBound(to: UInt32.self)
+          for col in 0..<w {
+            dst[(origin.y + row) * image.width + origin.x + col] = line[col]
+          }
+        }
+      }
+    }
+    image.generation &+= 1
+    rasterizedGlyphs += 1
+    let aw = Double(image.width)
+    let ah = Double(image.height)
+    let g = Glyph(
+      uv: Rect(x: Double(origin.x) / aw, y: Double(origin.y) / ah, width: Double(w) / aw, height: Double(h) / ah),
+      width: Double(w), height: Double(h), advance: Double(adv), offsetX: Double(min(0, minx)), isColor: color)
+    glyphs[key] = g
+    return g
+  }
+
+  /// Finds room for a w×h bitmap on a shelf, growing the atlas (and re-normalizing UVs) when full.
+  private func allocate(_ w: Int, _ h: Int) -> (x: Int, y: Int)? {
+    let pad = 1
+    if shelfX + w + pad > image.width {
+      shelfX = 0
+      shelfY += shelfHeight + pad
+      shelfHeight = 0
+    }
+    if shelfY + h + pad > image.height {
+      guard image.height * 2 <= maxSide else {
+        // Full at the largest size: start over; glyphs are re-rasterized on demand.
+        clear()
+        return allocate(w, h)
+      }
+      grow()
+      return allocate(w, h)
+    }
+    let origin = (x: shelfX, y: shelfY)
+    shelfX += w + pad
+    shelfHeight = max(shelfHeight, h)
+    return origin
+  }
+
+  private func grow() {
+    let old = image
+    var bigger = ImageBuffer(width: old.width * 2, height: old.height * 2, smooth: true)
+    for y in 0..<old.height {
+      for x in 0..<old.width { bigger.pixels[y * bigger.width + x] = old.pixels[y * old.width + x] }
+    }
+    bigger.generation = old.generation &+ 1
+    image = bigger
+    for (k, var g) in glyphs {
+      g.uv = Rect(x: g.uv.minX / 2, y: g.uv.minY / 2, width: g.uv.width / 2, height: g.uv.height / 2)
+      glyphs[k] = g
+    }
+  }
+
+  /// Makes room before a frame's layout starts, so growth never shifts UVs mid-frame.
+  public func beginFrame() {
+    if Double(shelfY) > Double(image.height) * 0.75 {
+      if image.height * 2 <= maxSide { grow() } else { clear() }
+    }
+  }
+
+  /// Drops every glyph; used when the atlas is full at its largest size.
+  public func clear() {
+    glyphs.removeAll()
+    let gen = image.generation
+    image = ImageBuffer(width: image.width, height: image.height, smooth: true)
+    image.generation = gen &+ 1
+    shelfX = 0
+    shelfY = 0
+    shelfHeight = 0
+    reserveWhite()
+  }
+}

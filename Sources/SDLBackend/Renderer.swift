@@ -1,0 +1,254 @@
+internal import CSDL2
+import Foundation
+import Graphics
+
+/// Submits draw lists to an `SDL_Renderer` and owns the textures they reference.
+public final class Renderer {
+  let handle: OpaquePointer
+  /// The glyph atlas text is laid out with.
+  public let atlas: GlyphAtlas
+  private var atlasTexture: OpaquePointer?
+  private var atlasGeneration = -1
+  private var atlasSize = (0, 0)
+  private struct ImageTexture {
+    var texture: OpaquePointer
+    var generation: Int
+    var width: Int
+    var height: Int
+    var lastUsedFrame: Int
+  }
+  private var images: [ImageID: ImageTexture] = [:]
+  private var frameNumber = 0
+  private var ownsHandle: Bool
+  /// Runs after the SDL renderer is destroyed, to free what it drew into.
+  var afterDestroy: (() -> Void)?
+
+  /// SDL calls made for the last submitted list.
+  public private(set) var lastDrawCalls = 0
+  /// Texture uploads made for the last submitted list.
+  public private(set) var lastTextureUploads = 0
+  /// Texture uploads since creation.
+  public private(set) var totalTextureUploads = 0
+
+  init(handle: OpaquePointer, atlas: GlyphAtlas, ownsHandle: Bool) {
+    self.handle = handle
+    self.atlas = atlas
+    self.ownsHandle = ownsHandle
+    SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_BLEND)
+  }
+
+  deinit {
+    if let t = atlasTexture { SDL_DestroyTexture(t) }
+    for i in images.values { SDL_DestroyTexture(i.texture) }
+    if ownsHandle { SDL_DestroyRenderer(handle) }
+    afterDestroy?()
+  }
+
+  /// The renderer's name as SDL reports it ("software", "opengl", …).
+  public var name: String {
+    var info = SDL_RendererInfo()
+    guard SDL_GetRendererInfo(handle, &info) == 0, let n = info.name else { return "unknown" }
+    return String(cString: n)
+  }
+
+  /// The size of the render target in pixels.
+  public var outputSize: (width: Int, height: Int) {
+    var w: Int32 = 0
+    var h: Int32 = 0
+    SDL_GetRendererOutputSize(handle, &w, &h)
+    return (Int(w), Int(h))
+  }
+
+  /// Fills the whole target with one color.
+  public func clear(_ color: Color) {
+    let c = color.rgba8
+    SDL_RenderSetClipRect(handle, nil)
+    SDL_SetRenderDrawColor(handle, c.r, c.g, c.b, c.a)
+    SDL_RenderClear(handle)
+  }
+
+  /// Draws every command of `list`, uploading the atlas and images that changed.
+  public func submit(_ list: DrawList) {
+    frameNumber += 1
+    lastDrawCalls = 0
+    lastTextureUploads = 0
+    guard !list.vertices.isEmpty else { return }
+    let colorOffset = MemoryLayout<Vertex>.offset(of: \Vertex.color)!
+    let uvOffset = MemoryLayout<Vertex>.offset(of: \Vertex.u)!
+    let stride = Int32(MemoryLayout<Vertex>.stride)
+    var clipSet = false
+    list.vertices.withUnsafeBytes { vraw in
+      guard let base = vraw.baseAddress else { return }
+      let xy = base.assumingMemoryBound(to: Float.self)
+      let col = (base + colorOffset).assumingMemoryBound(to: SDL_Color.self)
+      let uv = (base + uvOffset).assumingMemoryBound(to: Float.self)
+      list.indices.withUnsafeBytes { iraw in
+        guard let ibase = iraw.baseAddress else { return }
+        for cmd in list.commands where cmd.indexCount > 0 {
+          let texture: OpaquePointer?
+          switch cmd.texture {
+          case .none: texture = nil
+          case .atlas: texture = prepareAtlas()
+          case .image(let id):
+            guard let img = list.images[id] else { continue }
+            texture = prepareImage(id, img)
+          }
+          if let clip = cmd.clip {
+            var r = SDL_Rect(
+              x: Int32(clip.minX.rounded(.down)), y: Int32(clip.minY.rounded(.down)),
+              w: Int32(max(0, clip.width.rounded(.up))), h: Int32(max(0, clip.height.rounded(.up))))
+            SDL_RenderSetClipRect(handle, &r)
+            clipSet = true
+          } else if clipSet {
+            SDL_RenderSetClipRect(handle, nil)
+            clipSet = false
+          }
+          SDL_RenderGeometryRaw(
+            handle, texture, xy, stride, col, stride, uv, stride, Int32(list.vertices.count),
+            ibase + cmd.indexOffset * 4, Int32(cmd.indexCount), 4)
+          lastDrawCalls += 1
+        }
+      }
+    }
+    if clipSet { SDL_RenderSetClipRect(handle, nil) }
+    evictImages()
+  }
+
+  private func prepareAtlas() -> OpaquePointer? {
+    let img = atlas.image
+    if atlasTexture == nil || atlasSize != (img.width, img.height) {
+      if let t = atlasTexture { SDL_DestroyTexture(t) }
+      atlasTexture = makeTexture(width: img.width, height: img.height, smooth: true)
+      atlasSize = (img.width, img.height)
+      atlasGeneration = -1
+    }
+    if atlasGeneration != img.generation, let t = atlasTexture {
+      upload(img, to: t)
+      atlasGeneration = img.generation
+    }
+    return atlasTexture
+  }
+
+  private func prepareImage(_ id: ImageID, _ img: ImageBuffer) -> OpaquePointer? {
+    if var existing = images[id], existing.width == img.width, existing.height == img.height {
+      existing.lastUsedFrame = frameNumber
+      if existing.generation != img.generation {
+        upload(img, to: existing.texture)
+        existing.generation = img.generation
+      }
+      images[id] = existing
+      return existing.texture
+    }
+    if let old = images[id] { SDL_DestroyTexture(old.texture) }
+    guard let t = makeTexture(width: img.width, height: img.height, smooth: img.smooth) else { return nil }
+    upload(img, to: t)
+    images[id] = ImageTexture(
+      texture: t, generation: img.generation, width: img.width, height: img.height, lastUsedFrame: frameNumber)
+    return t
+  }
+
+  /// Frees textures of images no frame has drawn for a while, so switching scenes does not leak.
+  private func evictImages() {
+    guard frameNumber % 120 == 0 else { return }
+    for (id, t) in images where frameNumber - t.lastUsedFrame > 240 {
+      SDL_DestroyTexture(t.texture)
+      images[id] = nil
+    }
+  }
+
+  private func makeTexture(width: Int, height: Int, smooth: Bool) -> OpaquePointer? {
+    guard
+      let t = SDL_CreateTexture(
+        handle, UInt32(SDL_PIXELFORMAT_RGBA32.rawValue), Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
+        Int32(width), Int32(height))
+    else { return nil }
+    SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
+    SDL_SetTextureScaleMode(t, smooth ? SDL_ScaleModeLinear : SDL_ScaleModeNearest)
+    return t
+  }
+
+  private func upload(_ img: ImageBuffer, to texture: OpaquePointer) {
+    img.pixels.withUnsafeBytes { raw in
+      _ = SDL_UpdateTexture(texture, nil, raw.baseAddress, Int32(img.width * 4))
+    }
+    lastTextureUploads += 1
+    totalTextureUploads += 1
+  }
+
+  /// Shows what was drawn.
+  public func present() {
+    SDL_RenderPresent(handle)
+  }
+
+  /// Reads the target back as RGBA pixels (for tests and snapshots).
+  public func readPixels() throws -> ImageBuffer {
+    let (w, h) = outputSize
+    var img = ImageBuffer(width: w, height: h, smooth: false)
+    let rc = img.pixels.withUnsafeMutableBytes { raw in
+      SDL_RenderReadPixels(handle, nil, UInt32(SDL_PIXELFORMAT_RGBA32.rawValue), raw.baseAddress, Int32(w * 4))
+    }
+    if rc != 0 { throw BackendError.sdl(sdlError()) }
+    return img
+  }
+}
+
+/// Writes RGBA pixels as a PNG file with SDL_image.
+public enum PNGWriter {
+  /// Saves `image` to `path`; throws with a one-line reason on failure.
+  public static func write(_ image: ImageBuffer, to path: String) throws {
+    try Platform.startCore()
+    var pixels = image.pixels
+    let rc: Int32 = pixels.withUnsafeMutableBytes { raw in
+      guard
+        let surf = SDL_CreateRGBSurfaceWithFormatFrom(
+          raw.baseAddress, Int32(image.width), Int32(image.height), 32, Int32(image.width * 4),
+          UInt32(SDL_PIXELFORMAT_RGBA32.rawValue))
+      else { return -1 }
+      defer { SDL_FreeSurface(surf) }
+      return IMG_SavePNG(surf, path)
+    }
+    if rc != 0 { throw BackendError.io("cannot write PNG to \(path): \(sdlError())") }
+  }
+
+  /// Reads a PNG (or any format SDL_image knows) as RGBA pixels.
+  public static func read(_ path: String) throws -> ImageBuffer {
+    try Platform.startCore()
+    guard let surf = IMG_Load(path) else { throw BackendError.io("cannot read image \(path): \(sdlError())") }
+    defer { SDL_FreeSurface(surf) }
+    guard let conv = SDL_ConvertSurfaceFormat(surf, UInt32(SDL_PIXELFORMAT_RGBA32.rawValue), 0) else {
+      throw BackendError.sdl(sdlError())
+    }
+    defer { SDL_FreeSurface(conv) }
+    var img = ImageBuffer(width: Int(conv.pointee.w), height: Int(conv.pointee.h), smooth: false)
+    let pitch = Int(conv.pointee.pitch)
+    if let src = conv.pointee.pixels {
+      for y in 0..<img.height {
+        let row = UnsafeRawPointer(src + y * pitch).assumingMemoryBound(to: UInt32.self)
+        for x in 0..<img.width { img.pixels[y * img.width + x] = row[x] }
+      }
+    }
+    return img
+  }
+}
+
+/// A renderer drawing into a memory surface: no window and no display needed.
+public final class OffscreenTarget {
+  /// The renderer drawing into the surface.
+  public let renderer: Renderer
+
+  /// Creates a software renderer on a `width × height` RGBA surface.
+  public init(width: Int, height: Int, atlas: GlyphAtlas? = nil) throws {
+    try Platform.startCore()
+    guard
+      let s = SDL_CreateRGBSurfaceWithFormat(
+        0, Int32(max(1, width)), Int32(max(1, height)), 32, UInt32(SDL_PIXELFORMAT_RGBA32.rawValue))
+    else { throw BackendError.sdl(sdlError()) }
+    guard let r = SDL_CreateSoftwareRenderer(s) else {
+      SDL_FreeSurface(s)
+      throw BackendError.sdl(sdlError())
+    }
+    renderer = Renderer(handle: r, atlas: try atlas ?? GlyphAtlas(), ownsHandle: true)
+    // The surface must outlive the renderer that draws into it.
+    renderer.afterDestroy = { SDL_FreeSurface(s) }
+  }
+}

@@ -1,0 +1,198 @@
+internal import CSDL2
+import Foundation
+import Graphics
+
+/// A key the playground reacts to, decoupled from SDL's keycodes.
+public enum Key: Hashable, Sendable {
+  case digit(Int)
+  case left, right, up, down, tab, space, escape, enter
+  case letter(Character)
+  case questionMark
+  case other(Int32)
+}
+
+/// Keyboard modifiers held with a key.
+public struct KeyModifiers: OptionSet, Hashable, Sendable {
+  public let rawValue: Int
+  /// Creates a modifier set.
+  public init(rawValue: Int) { self.rawValue = rawValue }
+  public static let shift = KeyModifiers(rawValue: 1)
+  public static let control = KeyModifiers(rawValue: 2)
+  public static let alt = KeyModifiers(rawValue: 4)
+}
+
+/// What happened to the window or the keyboard, as the app loop sees it.
+public enum WindowEvent: Hashable, Sendable {
+  case quit
+  case key(Key, KeyModifiers)
+  case shown, hidden, exposed, minimized, maximized, restored
+  case resized(width: Int, height: Int)
+  case focusGained, focusLost
+  /// An event the app does not act on (mouse motion and the like); it still woke the loop.
+  case ignored
+}
+
+/// The platform window, its renderer and its event queue.
+public final class Window {
+  private let handle: OpaquePointer
+  /// The renderer drawing into the window.
+  public let renderer: Renderer
+  /// Whether presents wait for vertical blank; false for the software renderer, which then
+  /// needs the app's own pacer.
+  public let presentBlocksOnVSync: Bool
+
+  /// Which SDL renderer to create.
+  public enum RendererChoice: String, CaseIterable, Sendable {
+    /// SDL's software rasterizer, presented straight to the framebuffer (no OpenGL).
+    case software
+    /// Whatever accelerated renderer SDL picks (OpenGL under X11), with vsync.
+    case accelerated
+  }
+
+  /// Opens a resizable window; throws `.noDisplay` when there is no display server.
+  public init(title: String, width: Int, height: Int, renderer choice: RendererChoice = .software) throws {
+    try Platform.startVideo()
+    let centered = Int32(bitPattern: 0x2FFF_0000)
+    let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+    guard
+      let w = SDL_CreateWindow(title, centered, centered, Int32(max(1, width)), Int32(max(1, height)), flags)
+    else { throw BackendError.noDisplay(sdlError()) }
+    handle = w
+    var r: OpaquePointer?
+    switch choice {
+    case .software:
+      r = SDL_CreateRenderer(w, -1, SDL_RENDERER_SOFTWARE.rawValue)
+    case .accelerated:
+      r = SDL_CreateRenderer(w, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
+      if r == nil { r = SDL_CreateRenderer(w, -1, SDL_RENDERER_SOFTWARE.rawValue) }
+    }
+    guard let r else {
+      let message = sdlError()
+      SDL_DestroyWindow(w)
+      throw BackendError.sdl("cannot create a renderer: \(message)")
+    }
+    renderer = Renderer(handle: r, atlas: try GlyphAtlas(), ownsHandle: true)
+    var info = SDL_RendererInfo()
+    SDL_GetRendererInfo(r, &info)
+    presentBlocksOnVSync = (info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue) != 0
+  }
+
+  deinit {
+    SDL_DestroyWindow(handle)
+  }
+
+  /// The window's title bar text.
+  public var title: String {
+    get { String(cString: SDL_GetWindowTitle(handle)) }
+    set { SDL_SetWindowTitle(handle, newValue) }
+  }
+
+  /// The size in logical points (differs from pixels on HiDPI screens).
+  public var logicalSize: (width: Int, height: Int) {
+    var w: Int32 = 0
+    var h: Int32 = 0
+    SDL_GetWindowSize(handle, &w, &h)
+    return (Int(w), Int(h))
+  }
+
+  /// Whether the window manager reports the window minimized or hidden.
+  public var isMinimizedOrHidden: Bool {
+    let f = SDL_GetWindowFlags(handle)
+    return f & (SDL_WINDOW_MINIMIZED.rawValue | SDL_WINDOW_HIDDEN.rawValue) != 0
+  }
+
+  /// The window's SDL id, to match events to it.
+  public var id: UInt32 { SDL_GetWindowID(handle) }
+
+  /// Asks the window manager to minimize the window.
+  public func minimize() { SDL_MinimizeWindow(handle) }
+  /// Asks the window manager to restore the window.
+  public func restore() { SDL_RestoreWindow(handle) }
+
+  /// The display's refresh period in seconds; 1/60 when the display reports no rate (Xvfb).
+  public var refreshPeriod: Double {
+    var mode = SDL_DisplayMode()
+    let index = SDL_GetWindowDisplayIndex(handle)
+    if index >= 0, SDL_GetCurrentDisplayMode(index, &mode) == 0, mode.refresh_rate > 0 {
+      return 1.0 / Double(mode.refresh_rate)
+    }
+    return 1.0 / 60.0
+  }
+
+  /// Waits up to `timeout` seconds (nil: forever) for one event.
+  public func waitEvent(timeout: Double?) -> WindowEvent? {
+    var e = SDL_Event()
+    let got: Int32
+    if let timeout {
+      got = SDL_WaitEventTimeout(&e, Int32(max(0, (timeout * 1000).rounded(.down))))
+    } else {
+      got = SDL_WaitEvent(&e)
+    }
+    return got == 1 ? Self.translate(e) : nil
+  }
+
+  /// Takes one queued event without waiting.
+  public func pollEvent() -> WindowEvent? {
+    var e = SDL_Event()
+    return SDL_PollEvent(&e) == 1 ? Self.translate(e) : nil
+  }
+
+  /// Maps an SDL event onto the playground's vocabulary.
+  static func translate(_ e: SDL_Event) -> WindowEvent {
+    switch SDL_EventType(e.type) {
+    case SDL_QUIT: return .quit
+    case SDL_KEYDOWN:
+      let sym = e.key.keysym
+      let mod = UInt32(sym.mod)
+      var mods: KeyModifiers = []
+      if mod & UInt32(KMOD_SHIFT.rawValue) != 0 { mods.insert(.shift) }
+      if mod & UInt32(KMOD_CTRL.rawValue) != 0 { mods.insert(.control) }
+      if mod & UInt32(KMOD_ALT.rawValue) != 0 { mods.insert(.alt) }
+      return .key(key(for: sym.sym, shift: mods.contains(.shift)), mods)
+    case SDL_WINDOWEVENT:
+      switch SDL_WindowEventID(UInt32(e.window.event)) {
+      case SDL_WINDOWEVENT_SHOWN: return .shown
+      case SDL_WINDOWEVENT_HIDDEN: return .hidden
+      case SDL_WINDOWEVENT_EXPOSED: return .exposed
+      case SDL_WINDOWEVENT_MINIMIZED: return .minimized
+      case SDL_WINDOWEVENT_MAXIMIZED: return .maximized
+      case SDL_WINDOWEVENT_RESTORED: return .restored
+      case SDL_WINDOWEVENT_SIZE_CHANGED, SDL_WINDOWEVENT_RESIZED:
+        return .resized(width: Int(e.window.data1), height: Int(e.window.data2))
+      case SDL_WINDOWEVENT_FOCUS_GAINED: return .focusGained
+      case SDL_WINDOWEVENT_FOCUS_LOST: return .focusLost
+      default: return .ignored
+      }
+    default: return .ignored
+    }
+  }
+
+  static func key(for sym: SDL_Keycode, shift: Bool) -> Key {
+    switch sym {
+    case 48...57: return shift && sym == 47 ? .questionMark : .digit(Int(sym - 48))
+    case 97...122:
+      return .letter(Character(UnicodeScalar(UInt8(sym))))
+    case 47: return shift ? .questionMark : .other(sym)
+    case 63: return .questionMark
+    case 32: return .space
+    case 27: return .escape
+    case 9: return .tab
+    case 13, 1_073_741_912: return .enter
+    case Int32(bitPattern: 0x4000_004F): return .right
+    case Int32(bitPattern: 0x4000_0050): return .left
+    case Int32(bitPattern: 0x4000_0051): return .down
+    case Int32(bitPattern: 0x4000_0052): return .up
+    default: return .other(sym)
+    }
+  }
+
+  /// Pushes a synthetic key press onto SDL's queue, as a user's keystroke would arrive.
+  public static func pushKey(_ sym: Int32, shift: Bool = false) {
+    var e = SDL_Event()
+    e.type = SDL_KEYDOWN.rawValue
+    e.key.keysym.sym = sym
+    e.key.keysym.mod = UInt16(shift ? KMOD_LSHIFT.rawValue : 0)
+    e.key.state = UInt8(SDL_PRESSED)
+    SDL_PushEvent(&e)
+  }
+}
