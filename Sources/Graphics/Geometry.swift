@@ -119,7 +119,7 @@ public struct Angle: Hashable, Sendable {
 }
 
 /// A 2-D affine transform `[a b 0; c d 0; tx ty 1]` acting on row vectors, as CoreGraphics does.
-public struct AffineTransform: Hashable, Sendable {
+public struct Transform2D: Hashable, Sendable {
   public var a, b, c, d, tx, ty: Double
 
   /// Creates a transform from its six coefficients.
@@ -128,28 +128,28 @@ public struct AffineTransform: Hashable, Sendable {
   }
 
   /// The identity transform.
-  public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+  public static let identity = Transform2D(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
   /// A translation.
-  public static func translation(_ x: Double, _ y: Double) -> AffineTransform {
-    AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y)
+  public static func translation(_ x: Double, _ y: Double) -> Transform2D {
+    Transform2D(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y)
   }
 
   /// A scale about the origin.
-  public static func scale(_ sx: Double, _ sy: Double) -> AffineTransform {
-    AffineTransform(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0)
+  public static func scale(_ sx: Double, _ sy: Double) -> Transform2D {
+    Transform2D(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0)
   }
 
   /// A rotation about the origin; positive angles turn clockwise on screen (y down), as SwiftUI's do.
-  public static func rotation(_ angle: Angle) -> AffineTransform {
+  public static func rotation(_ angle: Angle) -> Transform2D {
     let cs = cos(angle.radians)
     let sn = sin(angle.radians)
-    return AffineTransform(a: cs, b: sn, c: -sn, d: cs, tx: 0, ty: 0)
+    return Transform2D(a: cs, b: sn, c: -sn, d: cs, tx: 0, ty: 0)
   }
 
   /// Applies `self` first, then `other`.
-  public func concatenating(_ o: AffineTransform) -> AffineTransform {
-    AffineTransform(
+  public func concatenating(_ o: Transform2D) -> Transform2D {
+    Transform2D(
       a: a * o.a + b * o.c, b: a * o.b + b * o.d,
       c: c * o.a + d * o.c, d: c * o.b + d * o.d,
       tx: tx * o.a + ty * o.c + o.tx, ty: tx * o.b + ty * o.d + o.ty)

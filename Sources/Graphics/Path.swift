@@ -102,7 +102,7 @@ public struct Path: Hashable, Sendable {
   }
 
   /// The path with every point mapped through `t`.
-  public func applying(_ t: AffineTransform) -> Path {
+  public func applying(_ t: Transform2D) -> Path {
     var out = Path()
     out.elements = elements.map { e in
       switch e {
@@ -121,6 +121,11 @@ public struct Path: Hashable, Sendable {
   public struct Polyline: Hashable, Sendable {
     public var points: [Point]
     public var isClosed: Bool
+    /// Creates a polyline.
+    public init(points: [Point], isClosed: Bool) {
+      self.points = points
+      self.isClosed = isClosed
+    }
   }
 
   /// Flattens curves into straight segments no further than `tolerance` from the true curve.

@@ -184,11 +184,12 @@ public final class GlyphAtlas: TextEngine {
     let pitch = Int(conv.pointee.pitch)
     if let src = conv.pointee.pixels {
       let bytes = src.assumingMemoryBound(to: UInt8.self)
+      let atlasWidth = image.width
       image.pixels.withUnsafeMutableBufferPointer { dst in
         for row in 0..<h {
           let line = UnsafeRawPointer(bytes + row * pitch).assumingMemoryBound(to: UInt32.self)
           for col in 0..<w {
-            dst[(origin.y + row) * image.width + origin.x + col] = line[col]
+            dst[(origin.y + row) * atlasWidth + origin.x + col] = line[col]
           }
         }
       }

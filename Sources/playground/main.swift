@@ -1,1 +1,3 @@
 import PlaygroundKit
+
+PlaygroundCommand.main()

@@ -1,0 +1,48 @@
+# Timeline Playground — two commands: `make run` and `make test`.
+# Both install the Debian packages they need first (apt-get as root, sudo otherwise).
+SHELL := /bin/bash
+.DEFAULT_GOAL := run
+
+RUNTIME_PKGS := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fontconfig \
+                fonts-dejavu-core fonts-dejavu-extra fonts-noto-color-emoji
+TEST_PKGS    := xvfb openbox xdotool x11-utils python3
+SWIFT        ?= swift
+ARGS         ?=
+CONFIG       ?= release
+
+.PHONY: run test deps test-deps build build-debug unit e2e screenshots bench lint clean
+
+deps:
+	@./Tests/EndToEnd/ensure-packages.sh $(RUNTIME_PKGS)
+
+test-deps:
+	@./Tests/EndToEnd/ensure-packages.sh $(RUNTIME_PKGS) $(TEST_PKGS)
+
+build: deps
+	$(SWIFT) build -c $(CONFIG) --product playground
+
+## Build (release) and open the window. Pass options with ARGS="--scene clock".
+run: build
+	@if [ -z "$$DISPLAY" ] && [ -z "$$WAYLAND_DISPLAY" ] && [ -z "$$SDL_VIDEODRIVER" ]; then \
+	  echo "make run: no DISPLAY is set; starting the playground under Xvfb is what 'make test' does." >&2; fi
+	$$($(SWIFT) build -c $(CONFIG) --show-bin-path)/playground run $(ARGS)
+
+## Unit tests (headless, offscreen SDL) then the end-to-end run in a real X server.
+test: test-deps unit e2e
+
+unit:
+	SDL_VIDEODRIVER=offscreen $(SWIFT) test
+
+e2e:
+	$(SWIFT) build --product playground
+	./Tests/EndToEnd/e2e.sh "$$($(SWIFT) build --show-bin-path)/playground"
+
+## Re-render the README screenshots.
+screenshots: build
+	./Tests/EndToEnd/screenshots.sh "$$($(SWIFT) build -c $(CONFIG) --show-bin-path)/playground"
+
+lint:
+	$(SWIFT) format lint --strict -r Package.swift Sources Scenes Tests
+
+clean:
+	rm -rf .build

@@ -1,0 +1,74 @@
+import SceneGraph
+
+/// Eight rounded bars whose heights are a pure function of the timeline's date.
+///
+/// From the seeds: `TimelineView(.animation)`, height `0.3 + 0.7·|sin(t·3 + i·0.4)|`, a blue
+/// gradient, corner radius 2, bars 6 wide with 4 between, 40 tall at most. No timer and no
+/// state, so any date renders the same picture every time.
+public struct Visualizer: PlaygroundScene {
+  public static let name = "visualizer"
+  public static let title = "Visualizer"
+  public static let scheduleSummary = ".animation"
+
+  /// The seeds' formula: the height fraction of bar `index` at time `t` (seconds since 2001).
+  public static func level(index: Int, time t: Double) -> Double {
+    0.3 + 0.7 * abs(sin(t * 3 + Double(index) * 0.4))
+  }
+
+  public init() {}
+
+  public func body(_ scene: SceneContext) -> Node {
+    // The design is the seeds' 76×40 point widget; it is scaled up to fill the window.
+    let k = scene.fitScale(Size(width: 76, height: 64), fill: 0.75)
+    ZStack {
+      LinearGradient(
+        colors: [Color(hex: 0x0B1026), Color(hex: 0x1B2450)], startPoint: .top, endPoint: .bottom
+      ).asBackground()
+      TimelineView(.animation) { context in
+        let time = context.date.timeIntervalSinceReferenceDate
+        VStack(spacing: 0) {
+          HStack(alignment: .bottom, spacing: 4 * k) {
+            for index in 0..<8 {
+              RoundedRectangle(cornerRadius: 2 * k)
+                .fill(Color.blue.gradient)
+                .frame(width: 6 * k, height: 40 * k * Self.level(index: index, time: time))
+            }
+          }
+          .frame(height: 40 * k, alignment: .bottom)
+          // A faint reflection grounds the bars on the floor.
+          HStack(alignment: .top, spacing: 4 * k) {
+            for index in 0..<8 {
+              RoundedRectangle(cornerRadius: 2 * k)
+                .fill(
+                  LinearGradient(
+                    colors: [Color.blue.opacity(0.35), Color.blue.opacity(0)], startPoint: .top,
+                    endPoint: .bottom)
+                )
+                .frame(width: 6 * k, height: 12 * k * Self.level(index: index, time: time))
+            }
+          }
+          .frame(height: 12 * k, alignment: .top)
+          .padding(.top, 2 * k)
+        }
+      }
+      caption("TimelineView(.animation)", size: scene.size)
+    }
+  }
+}
+
+extension LinearGradient {
+  /// The gradient as a full-frame rectangle, for backdrops.
+  func asBackground() -> Node {
+    Rectangle().fill(self).frame(minWidth: 0, maxWidth: .infinity, minHeight: 0, maxHeight: .infinity)
+  }
+}
+
+/// The small schedule label each scene shows at the bottom.
+func caption(_ text: String, size: Size, color: Color = Color.white.opacity(0.55)) -> Node {
+  let fontSize = max(10, min(size.width, size.height) * 0.03)
+  return Text(text)
+    .font(.system(size: fontSize, weight: .regular, design: .monospaced))
+    .foregroundStyle(color)
+    .padding(.bottom, fontSize)
+    .frame(minWidth: 0, maxWidth: .infinity, minHeight: 0, maxHeight: .infinity, alignment: .bottom)
+}

@@ -1,0 +1,142 @@
+import Foundation
+
+/// The presentation value of one animatable property, driven by implicit animations.
+///
+/// Holds the model value (`target`) plus the animations still in flight, and evaluates the
+/// on-screen value for any frame time. Retargeting never jumps:
+///
+/// - A **spring** restarts from the current presentation value *and* velocity, replacing
+///   everything in flight, so position and velocity are both continuous.
+/// - A **timing curve** is blended additively, as SwiftUI does for curve animations: the
+///   animations already running keep running, and a new one animates the offset from the
+///   old target to the new one down to zero. Position is continuous; velocity is too, except
+///   for the initial slope of the new curve itself (non-zero only for `linear`).
+///
+/// Queries are meant for times at or after the latest `animate(to:with:at:)` call; a spring
+/// retarget discards the history needed to answer earlier times exactly.
+public struct AnimatedValue<Value: VectorArithmetic>: Sendable {
+  /// One animation in flight, expressed as a decaying offset from `target`.
+  struct Segment: Sendable {
+    let animation: Animation
+    /// Frame time at which the animation began.
+    let start: Double
+    /// Presentation value minus target when the animation began.
+    let displacement: Value
+    /// Presentation velocity when the animation began (springs only; zero for curves).
+    let velocity: Value
+    /// Squared energy norm at which a spring counts as settled (unused for curves).
+    let settleEnergy: Double
+  }
+
+  /// The model value the presentation value is heading to.
+  ///
+  /// Read-only: change it with `animate(to:with:at:)` so that the time of the change is known.
+  public private(set) var target: Value
+
+  private var segments: [Segment] = []
+
+  /// Creates a value that is at rest at `value`.
+  public init(_ value: Value) {
+    target = value
+  }
+
+  /// Returns the on-screen value at frame time `time`.
+  public func value(at time: Double) -> Value {
+    var result = target
+    for segment in segments {
+      result = result + Self.evaluate(segment, at: time).offset
+    }
+    return result
+  }
+
+  /// Returns the presentation value's rate of change per second at `time`.
+  public func velocity(at time: Double) -> Value {
+    var result = Value.zero
+    for segment in segments {
+      result = result + Self.evaluate(segment, at: time).velocity
+    }
+    return result
+  }
+
+  /// Whether any animation is still in flight at `time`; when false, `value(at:)` is `target`.
+  public func isAnimating(at time: Double) -> Bool {
+    segments.contains { !Self.evaluate($0, at: time).isComplete }
+  }
+
+  /// Changes the target at frame time `time`, animating from the current presentation value.
+  ///
+  /// A `nil` animation jumps straight to `newTarget` and cancels anything in flight.
+  public mutating func animate(to newTarget: Value, with animation: Animation?, at time: Double) {
+    guard let animation else {
+      target = newTarget
+      segments.removeAll()
+      return
+    }
+    // Finished segments contribute exactly zero, so dropping them cannot cause a jump.
+    segments.removeAll { Self.evaluate($0, at: time).isComplete }
+
+    switch animation.kind {
+    case .spring(let spring):
+      let displacement = value(at: time) - newTarget
+      let velocity = velocity(at: time)
+      target = newTarget
+      segments.removeAll()
+      let energy = spring.energy(
+        displacementSquared: displacement.magnitudeSquared,
+        velocitySquared: velocity.magnitudeSquared)
+      guard energy > 0 else { return }
+      let tolerance = SpringModel.settleTolerance
+      segments.append(
+        Segment(
+          animation: animation, start: time, displacement: displacement, velocity: velocity,
+          settleEnergy: energy * tolerance * tolerance))
+    case .curve(_, let duration):
+      let displacement = target - newTarget
+      target = newTarget
+      // A zero-length curve is a jump for this change only; running animations continue.
+      guard duration > 0, displacement.magnitudeSquared > 0 else { return }
+      segments.append(
+        Segment(
+          animation: animation, start: time, displacement: displacement, velocity: .zero,
+          settleEnergy: 0))
+    }
+  }
+
+  /// Ends every animation immediately so the value rests at `target`.
+  ///
+  /// Used when frames stop being drawn (minimized window) or the timeline's base time
+  /// resets, where resuming old animations against a new clock would make no sense.
+  /// `time` is accepted for symmetry with `animate(to:with:at:)`: ending at the target
+  /// rather than freezing mid-flight means the result does not depend on it.
+  public mutating func settle(at time: Double) {
+    segments.removeAll()
+  }
+
+  /// Returns a segment's offset from the target, its velocity, and whether it has finished.
+  ///
+  /// Finished segments report exactly zero so a settled spring snaps to its target (as
+  /// SwiftUI's do) and value == target whenever nothing is animating.
+  private static func evaluate(
+    _ segment: Segment, at time: Double
+  ) -> (offset: Value, velocity: Value, isComplete: Bool) {
+    let elapsed = time - segment.start
+    switch segment.animation.kind {
+    case .curve:
+      let animation = segment.animation
+      if animation.isComplete(at: elapsed) { return (.zero, .zero, true) }
+      let remaining = 1 - animation.fraction(at: elapsed)
+      let rate = -animation.velocity(at: elapsed)
+      return (
+        segment.displacement.scaled(by: remaining), segment.displacement.scaled(by: rate), false
+      )
+    case .spring(let spring):
+      let k = spring.coefficients(at: elapsed)
+      let offset = segment.displacement.scaled(by: k.p) + segment.velocity.scaled(by: k.q)
+      let velocity = segment.displacement.scaled(by: k.dp) + segment.velocity.scaled(by: k.dq)
+      let energy = spring.energy(
+        displacementSquared: offset.magnitudeSquared, velocitySquared: velocity.magnitudeSquared)
+      if elapsed > 0 && energy <= segment.settleEnergy { return (.zero, .zero, true) }
+      return (offset, velocity, false)
+    }
+  }
+}

@@ -1,0 +1,290 @@
+import Foundation
+import Graphics
+import SDLBackend
+import SceneGraph
+import Scenes
+import Timeline
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What `playground run` was asked to do.
+struct AppOptions {
+  var sceneIndex: Int
+  var size: PixelSize
+  var duration: Double?
+  var stats: Bool
+  var forcedCadence: Cadence?
+  var minimizedGrace: Double
+  var renderer: Window.RendererChoice
+}
+
+/// Counters the run reports with `--stats`.
+struct RunStats {
+  var framesPresented = 0
+  var framesVisible = 0
+  var framesWhileMinimized = 0
+  var wakeups = 0
+  var wakeupsVisible = 0
+  var wakeupsMinimized = 0
+  var evaluationsMinimized = 0
+  var sceneSwitches = 0
+  var firstFrameAfterRestoreMs: [Double] = []
+}
+
+/// The window's visibility as far as drawing is concerned.
+enum Visibility: String {
+  case visible, minimized
+}
+
+/// The interactive loop: events in, schedule decisions, frames out, sleep in between.
+final class PlaygroundApp {
+  let options: AppOptions
+  let window: Window
+  let runtime: SceneRuntime
+  let clock = SystemClock()
+  let pump: FramePump
+  let pacer = DeadlinePacer()
+  var sceneIndex: Int
+  var scene: any PlaygroundScene
+  var sceneStart: Date
+  var stats = RunStats()
+  var running = true
+  var visibility = Visibility.visible
+  var minimizedSince: Double?
+  var restoreRequestedAt: Double?
+  var paused = false
+  var forcedCadence: Cadence?
+  var lastPresentUptime = -Double.infinity
+  /// Set when input asked for the next frame; such frames skip the display pacing.
+  var inputDriven = true
+  let period: Double
+  let startUptime: Double
+
+  init(options: AppOptions) throws {
+    self.options = options
+    sceneIndex = options.sceneIndex
+    let type = SceneCatalog.all[sceneIndex]
+    scene = type.init()
+    window = try Window(
+      title: "Timeline Playground — \(type.title)", width: options.size.width, height: options.size.height,
+      renderer: options.renderer)
+    for w in window.renderer.atlas.warnings { printError("warning: \(w)") }
+    runtime = SceneRuntime(textEngine: window.renderer.atlas, name: type.name)
+    period = window.refreshPeriod
+    pump = FramePump(clock: clock, displayPeriod: period)
+    sceneStart = clock.now
+    forcedCadence = options.forcedCadence
+    startUptime = clock.uptime
+  }
+
+  /// The cadence timelines see now: forced by the user, or derived from visibility.
+  var cadence: Cadence {
+    if visibility == .minimized {
+      if let since = minimizedSince, clock.uptime - since >= options.minimizedGrace { return .minutes }
+      return .seconds
+    }
+    return forcedCadence ?? .live
+  }
+
+  func run() {
+    invalidate()
+    let endUptime = options.duration.map { startUptime + $0 }
+    while running {
+      if let end = endUptime, clock.uptime >= end { break }
+      syncVisibility()
+      pump.cadence = cadence
+      pump.mode = visibility == .minimized ? .lowFrequency : .normal
+      pump.isPaused = paused && visibility == .visible
+      switch pump.decide() {
+      case .render:
+        frame()
+      case .sleep(let until):
+        var deadline = clock.uptime + until.timeIntervalSince(clock.now)
+        if let end = endUptime { deadline = min(deadline, end) }
+        wait(untilUptime: deadline)
+      case .sleepIndefinitely:
+        if let end = endUptime {
+          wait(untilUptime: end)
+        } else {
+          if let e = window.waitEvent(timeout: nil) { countWakeup(); handle(e) }
+        }
+      }
+      while let e = window.pollEvent() { handle(e) }
+    }
+    if options.stats { printStats() }
+  }
+
+  private func countWakeup() {
+    stats.wakeups += 1
+    if visibility == .minimized { stats.wakeupsMinimized += 1 } else { stats.wakeupsVisible += 1 }
+  }
+
+  private func wait(untilUptime deadline: Double) {
+    let result = pacer.wait(untilUptime: deadline) { [self] seconds in
+      if let e = window.waitEvent(timeout: seconds) {
+        handle(e)
+        return true
+      }
+      return false
+    }
+    _ = result
+    countWakeup()
+  }
+
+  /// Renders one frame, or only advances state when nobody can see the window.
+  private func frame() {
+    let size = window.logicalSize
+    let (pw, _) = window.renderer.outputSize
+    let scale = size.width > 0 ? Double(pw) / Double(size.width) : 1
+    let context = SceneContext(size: Size(width: Double(size.width), height: Double(size.height)), start: sceneStart)
+    let input = FrameInput(
+      now: clock.now, time: clock.uptime, size: context.size, pixelScale: scale, cadence: cadence,
+      mode: visibility == .minimized ? .lowFrequency : .normal, timelinesFrozen: paused)
+    if visibility == .minimized {
+      // Timelines keep their state moving at the downgraded cadence; nothing is drawn.
+      let out = runtime.frame({ scene.body(context) }, input: input)
+      _ = out
+      stats.evaluationsMinimized += 1
+      registerDrivers(animating: false)
+      updateTitle()
+      return
+    }
+    // Frames are paced to the display period; an input-driven frame may come sooner.
+    let earliest = lastPresentUptime + period * 0.98
+    if clock.uptime < earliest, !inputDriven {
+      wait(untilUptime: earliest)
+    }
+    window.renderer.atlas.beginFrame()
+    let out = runtime.frame({ scene.body(context) }, input: input)
+    window.renderer.clear(.black)
+    window.renderer.submit(out.drawList)
+    window.renderer.present()
+    lastPresentUptime = clock.uptime
+    inputDriven = false
+    registerDrivers(animating: out.animationsInFlight)
+    stats.framesPresented += 1
+    stats.framesVisible += 1
+    if let asked = restoreRequestedAt {
+      stats.firstFrameAfterRestoreMs.append((clock.uptime - asked) * 1000)
+      restoreRequestedAt = nil
+    }
+  }
+
+  private func registerDrivers(animating: Bool) {
+    pump.removeAll()
+    for d in runtime.activeDrivers { pump.register(d) }
+    pump.animationsInFlight = animating && !paused
+  }
+
+  private func updateTitle() {
+    var title = "Timeline Playground — \(type(of: scene).title)"
+    if visibility == .minimized, let detail = scene.titleDetail(date: clock.now, cadence: cadence) {
+      title += " \(detail)"
+    }
+    if window.title != title { window.title = title }
+  }
+
+  /// Folds the window manager's flags into the visibility state; events alone are not
+  /// trusted because X11 window managers differ in what they send.
+  private func syncVisibility() {
+    let hidden = window.isMinimizedOrHidden
+    if hidden && visibility == .visible { becomeMinimized() } else if !hidden && visibility == .minimized { becomeVisible() }
+  }
+
+  private func becomeMinimized() {
+    visibility = .minimized
+    minimizedSince = clock.uptime
+    runtime.settleAnimations(at: clock.uptime)
+    pump.animationsInFlight = false
+  }
+
+  private func becomeVisible() {
+    visibility = .visible
+    minimizedSince = nil
+    runtime.settleAnimations(at: clock.uptime)
+    restoreRequestedAt = clock.uptime
+    updateTitle()
+    invalidate()
+  }
+
+  private func invalidate() {
+    inputDriven = true
+    pump.invalidate()
+  }
+
+  func switchScene(to index: Int) {
+    let count = SceneCatalog.all.count
+    sceneIndex = ((index % count) + count) % count
+    let type = SceneCatalog.all[sceneIndex]
+    scene = type.init()
+    runtime.reset()
+    runtime.name = type.name
+    sceneStart = clock.now
+    stats.sceneSwitches += 1
+    updateTitle()
+    pump.removeAll()
+    invalidate()
+  }
+
+  func handle(_ e: WindowEvent) {
+    switch e {
+    case .quit: running = false
+    case .key(let key, let mods):
+      handleKey(key, mods)
+    case .minimized, .hidden:
+      if visibility == .visible { becomeMinimized() }
+    case .restored, .shown, .maximized:
+      if visibility == .minimized && !window.isMinimizedOrHidden { becomeVisible() }
+    case .exposed, .resized:
+      if visibility == .visible { invalidate() }
+    case .focusGained, .focusLost, .ignored:
+      break
+    }
+  }
+
+  func handleKey(_ key: Key, _ mods: KeyModifiers) {
+    switch key {
+    case .escape, .letter("q"): running = false
+    case .digit(let d) where d >= 1 && d <= SceneCatalog.all.count: switchScene(to: d - 1)
+    case .right: switchScene(to: sceneIndex + 1)
+    case .left: switchScene(to: sceneIndex - 1)
+    case .tab: switchScene(to: sceneIndex + (mods.contains(.shift) ? -1 : 1))
+    case .space:
+      paused.toggle()
+      invalidate()
+    case .letter("c"):
+      forcedCadence =
+        switch forcedCadence {
+        case nil: .live
+        case .live: .seconds
+        case .seconds: .minutes
+        case .minutes: nil
+        }
+      invalidate()
+    default: break
+    }
+  }
+
+  private func printStats() {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    let user = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+    let sys = Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+    let duration = clock.uptime - startUptime
+    let restore = stats.firstFrameAfterRestoreMs.map { String(format: "%.3f", $0) }.joined(separator: ", ")
+    let json = """
+      {"scene": "\(type(of: scene).name)", "duration_s": \(String(format: "%.3f", duration)), \
+      "frames_presented": \(stats.framesPresented), "wakeups": \(stats.wakeups), \
+      "wakeups_visible": \(stats.wakeupsVisible), "wakeups_minimized": \(stats.wakeupsMinimized), \
+      "frames_minimized": \(stats.framesWhileMinimized), "evaluations_minimized": \(stats.evaluationsMinimized), \
+      "visibility": "\(visibility.rawValue)", "cadence": "\(cadence.name)", \
+      "restore_to_frame_ms": [\(restore)], "scene_switches": \(stats.sceneSwitches), \
+      "renderer": "\(window.renderer.name)", "refresh_period_ms": \(String(format: "%.3f", period * 1000)), \
+      "cpu_user_s": \(String(format: "%.3f", user)), "cpu_sys_s": \(String(format: "%.3f", sys)), \
+      "max_rss_kb": \(usage.ru_maxrss)}
+      """
+    print(json)
+  }
+}

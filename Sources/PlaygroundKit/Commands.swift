@@ -1,0 +1,92 @@
+import ArgumentParser
+import Foundation
+import SDLBackend
+import SceneGraph
+import Scenes
+import Timeline
+
+/// The `playground` command: SwiftUI's TimelineView model on SDL2.
+public struct PlaygroundCommand: ParsableCommand {
+  public static let configuration = CommandConfiguration(
+    commandName: "playground",
+    abstract: "Time-driven scenes on SwiftUI's TimelineView model, drawn with SDL2.",
+    discussion: """
+      Each scene runs on timeline schedules (.animation, .periodic, .explicit, .cyclic, …). The window
+      redraws only when a schedule entry falls due, an animation is in flight or input arrives, and
+      sleeps otherwise; minimized, it draws nothing and wakes at most once per second or minute.
+
+      Keys in the window: 1–5 pick a scene, ←/→ or Tab/Shift+Tab step through them, Space pauses,
+      C cycles a forced cadence, Q or Esc quits.
+      """,
+    subcommands: [RunCommand.self, ListCommand.self, SnapshotCommand.self, ScheduleCommand.self],
+    defaultSubcommand: RunCommand.self
+  )
+
+  public init() {}
+}
+
+/// `playground list`: the scenes, one per line.
+struct ListCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "list", abstract: "List the scenes: name, title and schedule, in hot-key order.")
+
+  func run() throws {
+    for (i, s) in SceneCatalog.all.enumerated() {
+      let name = s.name.padding(toLength: 16, withPad: " ", startingAt: 0)
+      let title = s.title.padding(toLength: 16, withPad: " ", startingAt: 0)
+      print("\(i + 1)  \(name)\(title)\(s.scheduleSummary)")
+    }
+  }
+}
+
+/// `playground run`: open the window.
+struct RunCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "run", abstract: "Open the window on a scene (the default command).")
+
+  @Option(help: "The scene to start on (see `playground list`).")
+  var scene: String = SceneCatalog.names[0]
+
+  @Option(help: "Window size in points, WIDTHxHEIGHT.")
+  var size: PixelSize = .defaultWindow
+
+  @Option(help: "Quit cleanly after this many seconds.")
+  var duration: Double?
+
+  @Flag(help: "Print one JSON object with frame, wake-up and CPU figures on exit.")
+  var stats = false
+
+  @Option(help: "Force a cadence while visible: live, seconds or minutes.")
+  var cadence: Cadence?
+
+  @Option(help: "Seconds minimized before the cadence drops from .seconds to .minutes.")
+  var minimizedGrace: Double = 60
+
+  @Option(help: "Renderer: software (default; presents without OpenGL) or accelerated (SDL's choice, vsync).")
+  var renderer: Window.RendererChoice = .software
+
+  func validate() throws {
+    if let d = duration, !(d >= 0) || !d.isFinite {
+      throw UsageFailure.fail("--duration must be a non-negative number of seconds, got \(d)")
+    }
+    if !(minimizedGrace >= 0) { throw UsageFailure.fail("--minimized-grace must be non-negative") }
+  }
+
+  func run() throws {
+    let sceneType = try UsageFailure.scene(scene)
+    let options = AppOptions(
+      sceneIndex: SceneCatalog.all.firstIndex { $0 == sceneType } ?? 0, size: size, duration: duration,
+      stats: stats, forcedCadence: cadence, minimizedGrace: minimizedGrace, renderer: renderer)
+    let app: PlaygroundApp
+    do {
+      app = try PlaygroundApp(options: options)
+    } catch let e as BackendError {
+      printError("playground: \(e)")
+      if case .noDisplay = e { throw ExitCode(69) }
+      throw ExitCode(70)
+    }
+    app.run()
+  }
+}
+
+extension Window.RendererChoice: ExpressibleByArgument {}

@@ -1,0 +1,225 @@
+import Foundation
+import Graphics
+
+/// Turns a laid-out resolved tree into draw-list triangles, in pixels.
+struct Lowerer {
+  let textEngine: TextEngine
+  var list: DrawList
+  var meshes: [UInt64: (MeshSpec, Int, Int, ImageBuffer)]
+  var items: [DrawnItem] = []
+  /// Curves are flattened to within this many pixels of the true outline.
+  let tolerance = 0.2
+
+  init(textEngine: TextEngine, list: DrawList, meshes: [UInt64: (MeshSpec, Int, Int, ImageBuffer)]) {
+    self.textEngine = textEngine
+    self.list = list
+    self.meshes = meshes
+  }
+
+  mutating func lower(_ n: RNode, _ t: Transform2D, _ opacity: Double) {
+    guard opacity > 0.001 else { return }
+    switch n.kind {
+    case .empty, .spacer: return
+    case .shape(let shape, let fill, let stroke, let fg):
+      lowerShape(shape, n.frame, fill ?? (stroke == nil ? fg : nil), stroke, t, opacity)
+    case .text(let s, let font, let paint):
+      lowerText(s, font, paint, n.frame, t, opacity)
+    case .image(let img, let key):
+      let id = ImageID(Int(truncatingIfNeeded: key))
+      list.images[id] = img
+      let corners = quad(n.frame, t)
+      list.addImageQuad(corners, uv: Rect(x: 0, y: 0, width: 1, height: 1), texture: .image(id), tint: Color.white.opacity(opacity).rgba8)
+      items.append(DrawnItem(kind: .image, bounds: bounds(corners), color: nil, text: nil))
+    case .mesh(let spec, let key):
+      lowerMesh(spec, key, n.frame, t, opacity)
+    case .canvas(let draw):
+      var ctx = CanvasContext(
+        drawList: list, transform: .translation(n.frame.minX, n.frame.minY).concatenating(t), size: n.frame.size,
+        opacity: opacity)
+      list = DrawList()
+      draw(&ctx)
+      list = ctx.drawList
+      items.append(DrawnItem(kind: .canvas, bounds: bounds(quad(n.frame, t)), color: nil, text: nil))
+    case .stack(_, _, _, let children):
+      for c in children { lower(c, t, opacity) }
+    case .frame(_, let c), .padding(_, let c), .position(_, _, let c):
+      lower(c, t, opacity)
+    case .layered(let base, let extra, _, let behind):
+      if behind {
+        lower(extra, t, opacity)
+        lower(base, t, opacity)
+      } else {
+        lower(base, t, opacity)
+        lower(extra, t, opacity)
+      }
+    case .clip(let c):
+      list.pushClip(bounds(quad(n.frame, t)))
+      lower(c, t, opacity)
+      list.popClip()
+    case .effect(let e, let c):
+      let f = n.frame
+      switch e {
+      case .offset(let x, let y):
+        lower(c, Transform2D.translation(x, y).concatenating(t), opacity)
+      case .scale(let sx, let sy, let anchor):
+        let ax = f.minX + f.width * anchor.x
+        let ay = f.minY + f.height * anchor.y
+        let m = Transform2D.translation(-ax, -ay).concatenating(.scale(sx, sy)).concatenating(
+          .translation(ax, ay))
+        lower(c, m.concatenating(t), opacity)
+      case .rotation(let angle, let anchor):
+        let ax = f.minX + f.width * anchor.x
+        let ay = f.minY + f.height * anchor.y
+        let m = Transform2D.translation(-ax, -ay).concatenating(.rotation(angle)).concatenating(
+          .translation(ax, ay))
+        lower(c, m.concatenating(t), opacity)
+      case .opacity(let o):
+        lower(c, t, opacity * max(0, min(1, o)))
+      }
+    }
+  }
+
+  private func quad(_ r: Rect, _ t: Transform2D) -> [Point] {
+    [
+      t.apply(Point(x: r.minX, y: r.minY)), t.apply(Point(x: r.maxX, y: r.minY)),
+      t.apply(Point(x: r.maxX, y: r.maxY)), t.apply(Point(x: r.minX, y: r.maxY)),
+    ]
+  }
+
+  private func bounds(_ pts: [Point]) -> Rect {
+    guard let f = pts.first else { return .zero }
+    var minX = f.x
+    var minY = f.y
+    var maxX = f.x
+    var maxY = f.y
+    for p in pts {
+      minX = min(minX, p.x)
+      minY = min(minY, p.y)
+      maxX = max(maxX, p.x)
+      maxY = max(maxY, p.y)
+    }
+    return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+  }
+
+  private func representative(_ p: Paint) -> Color {
+    switch p {
+    case .color(let c): c
+    case .linearGradient(let g): g.stops.first?.color ?? .clear
+    }
+  }
+
+  /// Per-point colors for a paint; a two-stop linear gradient is exact under Gouraud shading.
+  private func colors(for paint: Paint, local: [Point], frame: Rect, opacity: Double) -> [RGBA8] {
+    switch paint {
+    case .color(let c):
+      let q = c.opacity(opacity).rgba8
+      return [RGBA8](repeating: q, count: local.count)
+    case .linearGradient(let g):
+      let s = Point(x: frame.minX + frame.width * g.startPoint.x, y: frame.minY + frame.height * g.startPoint.y)
+      let e = Point(x: frame.minX + frame.width * g.endPoint.x, y: frame.minY + frame.height * g.endPoint.y)
+      let d = e - s
+      let len2 = max(1e-12, d.x * d.x + d.y * d.y)
+      return local.map { p in
+        let t = ((p.x - s.x) * d.x + (p.y - s.y) * d.y) / len2
+        return g.color(at: t).opacity(opacity).rgba8
+      }
+    }
+  }
+
+  private mutating func lowerShape(
+    _ shape: AnyShape, _ frame: Rect, _ fill: Paint?, _ stroke: StrokeStyle?, _ t: Transform2D,
+    _ opacity: Double
+  ) {
+    let scale = max(t.maxScale, 1e-6)
+    var polylines: [Path.Polyline]
+    if shape.isEllipse {
+      // Circles get their segment count from the on-screen radius and the error bound.
+      let d = min(frame.width, frame.height)
+      let r = Rect(x: frame.midX - d / 2, y: frame.midY - d / 2, width: d, height: d)
+      let local = shapeIsCircleRect(shape, frame) ? r : frame
+      let n = list.circleSegmentCount(radius: max(local.width, local.height) / 2 * scale)
+      let pts = (0..<n).map { i -> Point in
+        let a = Double(i) / Double(n) * 2 * .pi
+        return Point(x: local.midX + cos(a) * local.width / 2, y: local.midY + sin(a) * local.height / 2)
+      }
+      polylines = [Path.Polyline(points: pts, isClosed: true)]
+    } else {
+      polylines = shape.path(in: frame).flattened(tolerance: tolerance / scale)
+    }
+    if let fill {
+      for line in polylines where line.points.count >= 3 {
+        let pixel = line.points.map(t.apply)
+        if polylines.count == 1, DrawList.isConvex(pixel) {
+          let vertexColors = colors(for: fill, local: line.points, frame: frame, opacity: opacity)
+          list.fillConvexPolygon(pixel, colors: vertexColors)
+        } else {
+          let solid = representative(fill).opacity(opacity).rgba8
+          list.fillPolygon(pixel, color: solid)
+        }
+        items.append(
+          DrawnItem(kind: .shape, bounds: bounds(pixel), color: representative(fill).opacity(opacity), text: nil))
+      }
+    }
+    if let stroke {
+      let c = representative(stroke.paint).opacity(opacity)
+      for line in polylines {
+        let pixel = line.points.map(t.apply)
+        list.strokePolyline(pixel, closed: line.isClosed, color: c.rgba8, thickness: stroke.lineWidth * scale)
+        items.append(DrawnItem(kind: .shape, bounds: bounds(pixel), color: c, text: nil))
+      }
+    }
+  }
+
+  private func shapeIsCircleRect(_ shape: AnyShape, _ frame: Rect) -> Bool {
+    // A Circle's path is a square ellipse; an Ellipse's fills the frame.
+    let b = shape.path(in: frame).controlBounds
+    return abs(b.width - b.height) < 1e-9
+  }
+
+  private mutating func lowerText(
+    _ s: String, _ font: Font, _ paint: Paint, _ frame: Rect, _ t: Transform2D, _ opacity: Double
+  ) {
+    let scale = max(t.maxScale, 1e-6)
+    let pixelSize = font.size * scale
+    let run = textEngine.layout(s, font: font, pixelSize: pixelSize)
+    let k = pixelSize / max(font.size, 1e-6)
+    let color = representative(paint).opacity(opacity)
+    let tint = color.rgba8
+    let white = Color.white.opacity(opacity).rgba8
+    for g in run.glyphs {
+      let r = Rect(
+        x: frame.minX + g.rect.minX / k, y: frame.minY + g.rect.minY / k, width: g.rect.width / k,
+        height: g.rect.height / k)
+      let corners = quad(r, t)
+      list.addImageQuad(corners, uv: g.uv, texture: .atlas, tint: g.isColor ? white : tint)
+    }
+    items.append(DrawnItem(kind: .text, bounds: bounds(quad(frame, t)), color: color, text: s))
+  }
+
+  private mutating func lowerMesh(_ spec: MeshSpec, _ key: UInt64, _ frame: Rect, _ t: Transform2D, _ opacity: Double) {
+    let corners = quad(frame, t)
+    let b = bounds(corners)
+    // A quarter of the on-screen resolution is indistinguishable once linearly filtered, and
+    // costs a sixteenth of the rasterization.
+    let w = max(2, min(480, Int((b.width / 4).rounded(.up))))
+    let h = max(2, min(480, Int((b.height / 4).rounded(.up))))
+    var image: ImageBuffer
+    if let cached = meshes[key], cached.0 == spec, cached.1 == w, cached.2 == h {
+      image = cached.3
+    } else {
+      image = meshes[key]?.3 ?? ImageBuffer(width: w, height: h, smooth: true)
+      if image.width != w || image.height != h { image = ImageBuffer(width: w, height: h, smooth: true) }
+      MeshGradientRaster.render(width: spec.width, height: spec.height, points: spec.points, colors: spec.colors, into: &image)
+      meshes[key] = (spec, w, h, image)
+    }
+    let id = ImageID(Int(truncatingIfNeeded: key))
+    list.images[id] = image
+    // Half-texel inset keeps linear filtering from blending in the transparent border.
+    let du = 0.5 / Double(w)
+    let dv = 0.5 / Double(h)
+    list.addImageQuad(
+      corners, uv: Rect(x: du, y: dv, width: 1 - 2 * du, height: 1 - 2 * dv), texture: .image(id),
+      tint: Color.white.opacity(opacity).rgba8)
+    items.append(DrawnItem(kind: .mesh, bounds: b, color: spec.colors.first, text: nil))
+  }
+}

@@ -1,0 +1,152 @@
+import Foundation
+
+/// What the loop should do next.
+public enum PumpDecision: Equatable, Sendable {
+  /// Render a frame now.
+  case render
+  /// Nothing is due before this wall-clock date; block until then (or until input).
+  case sleep(until: Date)
+  /// Nothing will ever be due without input; block on events alone.
+  case sleepIndefinitely
+}
+
+/// Decides, across every timeline on screen, whether to render now and how long to sleep.
+///
+/// There is no fixed-rate timer: a periodic clock wakes once per interval, a paused scene
+/// never, and display-linked timelines or in-flight animations once per display frame.
+public final class FramePump {
+  private let clock: any TimelineClock
+  private var drivers: [TimelineDriver] = []
+  private var invalidated = false
+  private var lastOffset: Double?
+
+  /// The display's refresh period.
+  public var displayPeriod: Double
+  /// Normal while visible; low-frequency while minimized.
+  public var mode: TimelineScheduleMode = .normal
+  /// The cadence timelines are delivered at.
+  public var cadence: Cadence = .live
+  /// Whether an implicit animation is moving; frames then follow the display.
+  public var animationsInFlight = false
+  /// The user paused: nothing is due unless invalidated.
+  public var isPaused = false
+  /// Times `decide()` was asked: each is one trip of the loop, one wake-up.
+  public private(set) var wakeups = 0
+  /// Times the answer was `.render`.
+  public private(set) var rendersDecided = 0
+  /// Wall-clock jumps seen (the system time set back or forward by more than a second).
+  public private(set) var clockJumps = 0
+
+  /// Creates a pump reading `clock`.
+  public init(clock: any TimelineClock, displayPeriod: Double = 1.0 / 60.0) {
+    self.clock = clock
+    self.displayPeriod = displayPeriod
+  }
+
+  /// Adds a timeline that is on screen.
+  public func register(_ driver: TimelineDriver) {
+    driver.displayPeriod = displayPeriod
+    drivers.append(driver)
+  }
+
+  /// Removes a timeline.
+  public func unregister(_ driver: TimelineDriver) {
+    drivers.removeAll { $0 === driver }
+  }
+
+  /// Forgets every timeline.
+  public func removeAll() { drivers.removeAll(keepingCapacity: true) }
+
+  /// The timelines registered now.
+  public var timelineCount: Int { drivers.count }
+
+  /// Asks for one frame whatever the schedules say (input, expose, resize, restore).
+  public func invalidate() { invalidated = true }
+
+  /// The earliest date any timeline needs a frame, or nil.
+  public func nextDeadline() -> Date? {
+    let now = clock.now
+    var earliest: Date?
+    for d in drivers {
+      if let t = d.nextDeadline(after: now, mode: mode, cadence: cadence) {
+        earliest = earliest.map { min($0, t) } ?? t
+      }
+    }
+    return earliest
+  }
+
+  /// Renders now, or sleeps until the earliest timeline deadline.
+  public func decide() -> PumpDecision {
+    wakeups += 1
+    detectClockJump()
+    if invalidated {
+      invalidated = false
+      rendersDecided += 1
+      return .render
+    }
+    if isPaused { return .sleepIndefinitely }
+    if animationsInFlight && mode == .normal {
+      rendersDecided += 1
+      return .render
+    }
+    guard let earliest = nextDeadline() else { return .sleepIndefinitely }
+    if earliest <= clock.now {
+      rendersDecided += 1
+      return .render
+    }
+    return .sleep(until: earliest)
+  }
+
+  private func detectClockJump() {
+    let offset = clock.now.timeIntervalSince1970 - clock.uptime
+    defer { lastOffset = offset }
+    guard let last = lastOffset, abs(offset - last) > 1 else { return }
+    clockJumps += 1
+    let now = clock.now
+    for d in drivers { d.realign(to: now) }
+  }
+}
+
+/// Waits for a deadline on the monotonic clock precisely, without spinning for long.
+///
+/// SDL's event waits are millisecond-grained and wake up to 1.5 ms early, so the pacer waits
+/// on events until ~3 ms before the deadline (staying responsive to input), then sleeps with
+/// an absolute `clock_nanosleep` to 200 µs before, then spins the last stretch.
+public struct DeadlinePacer: Sendable {
+  /// How a wait ended.
+  public enum Outcome: Sendable, Equatable {
+    case reached
+    /// The coarse wait reported an event before the deadline.
+    case interrupted
+  }
+
+  /// Creates a pacer.
+  public init() {}
+
+  /// Blocks until `deadline` (monotonic seconds) or until `coarseWait` reports an event.
+  ///
+  /// `coarseWait(seconds)` should block for about that long and return true if an event
+  /// arrived; it is called only while more than 3 ms remain.
+  @discardableResult
+  public func wait(untilUptime deadline: Double, coarseWait: (Double) -> Bool) -> Outcome {
+    while true {
+      let remaining = deadline - monotonicSeconds()
+      if remaining <= 0 { return .reached }
+      if remaining > 0.003 {
+        if coarseWait(remaining - 0.002) { return .interrupted }
+        continue
+      }
+      if remaining > 0.0002 {
+        let target = deadline - 0.0002
+        var ts = timespec()
+        ts.tv_sec = Int(target.rounded(.down))
+        ts.tv_nsec = Int((target - target.rounded(.down)) * 1e9)
+        _ = clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, nil)
+        continue
+      }
+      // The last 200 µs: spin, reading the clock.
+      while monotonicSeconds() < deadline {}
+      return .reached
+    }
+  }
+}

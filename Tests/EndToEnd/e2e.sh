@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# End-to-end checks of the real binary: a real window in a real X server (Xvfb + openbox),
+# driven with xdotool, plus the command line's error cases. Prints "N passed, M failed".
+set -uo pipefail
+BIN=${1:?usage: e2e.sh PATH/TO/playground}
+HERE=$(cd "$(dirname "$0")" && pwd)
+WORK=$(mktemp -d)
+passed=0
+failed=0
+pass() { passed=$((passed + 1)); echo "  ok   $1"; }
+fail() { failed=$((failed + 1)); echo "  FAIL $1"; [ -n "${2:-}" ] && echo "       $2"; }
+
+# A private X server with a window manager, so minimize means what it means on a desktop.
+for n in $(seq 90 140); do [ -e /tmp/.X11-unix/X$n ] || { DISP=:$n; break; }; done
+Xvfb "$DISP" -screen 0 1600x1000x24 -nolisten tcp >"$WORK/xvfb.log" 2>&1 &
+XVFB=$!
+export DISPLAY=$DISP
+for _ in $(seq 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
+openbox >"$WORK/openbox.log" 2>&1 &
+WM=$!
+sleep 0.5
+cleanup() { kill "$WM" "$XVFB" 2>/dev/null; wait 2>/dev/null; rm -rf "$WORK"; }
+trap cleanup EXIT
+
+json() { python3 -c "import json,sys; d=json.loads(sys.stdin.read().strip().splitlines()[-1]); print($1)"; }
+
+echo "End-to-end (display $DISP):"
+
+# 1. An .animation scene in a real window renders at about the display rate and exits cleanly.
+out=$("$BIN" run --scene visualizer --duration 3 --stats 2>"$WORK/err"); rc=$?
+if [ $rc -eq 0 ] && frames=$(echo "$out" | json 'd["frames_presented"]') && [ "$frames" -ge 120 ] && [ "$frames" -le 200 ]; then
+  pass "visualizer: exit 0, $frames frames in 3 s"
+else
+  fail "visualizer run (rc=$rc)" "$out $(cat "$WORK/err")"
+fi
+for key in scene duration_s frames_presented wakeups cpu_user_s cpu_sys_s max_rss_kb; do
+  echo "$out" | json "d['$key']" >/dev/null 2>&1 || { fail "stats JSON lacks $key"; }
+done
+
+# 2. The clock wakes once a second, not every frame.
+out=$("$BIN" run --scene clock --duration 4.5 --stats 2>"$WORK/err"); rc=$?
+frames=$(echo "$out" | json 'd["frames_presented"]' 2>/dev/null || echo -1)
+wakeups=$(echo "$out" | json 'd["wakeups"]' 2>/dev/null || echo -1)
+if [ $rc -eq 0 ] && [ "$frames" -ge 4 ] && [ "$frames" -le 9 ] && [ "$wakeups" -le 20 ]; then
+  pass "clock: $frames frames and $wakeups wake-ups in 4.5 s"
+else
+  fail "clock pacing (rc=$rc frames=$frames wakeups=$wakeups)" "$out"
+fi
+
+# 3. Command-line errors: one line, the right exit status.
+expect_error() { # name, expected status, expected text, command...
+  local name=$1 want=$2 text=$3; shift 3
+  local err rc lines
+  err=$("$@" 2>&1 >/dev/null); rc=$?
+  lines=$(printf '%s\n' "$err" | grep -c .)
+  if [ $rc -eq "$want" ] && [ "$lines" -eq 1 ] && grep -q -- "$text" <<<"$err"; then
+    pass "$name: exit $rc, \"$err\""
+  else
+    fail "$name (exit $rc, want $want; $lines lines)" "$err"
+  fi
+}
+expect_error "unknown scene" 64 "valid scenes: visualizer, live-indicator, mesh-gradient, clock, emoji-wave" \
+  "$BIN" run --scene nope
+expect_error "no display" 69 "SDL_VIDEODRIVER=offscreen" env -u DISPLAY SDL_VIDEODRIVER=x11 "$BIN" run --duration 1
+expect_error "negative duration" 64 "duration" "$BIN" run --duration -2
+expect_error "bad snapshot date" 64 "ISO 8601" "$BIN" snapshot --scene clock --at 1 --date yesterday --out "$WORK/x.png"
+err=$("$BIN" run --size 12by7 2>&1 >/dev/null); rc=$?
+[ $rc -eq 64 ] && grep -q "size" <<<"$err" && pass "malformed --size: exit 64" || fail "malformed --size (exit $rc)" "$err"
+
+# 4. Snapshots need no display and are deterministic.
+if env -u DISPLAY "$BIN" snapshot --scene clock --at 2 --date 2026-01-01T10:34:30Z --size 320x180 --out "$WORK/a.png" &&
+  env -u DISPLAY "$BIN" snapshot --scene clock --at 2 --date 2026-01-01T10:34:30Z --size 320x180 --out "$WORK/b.png" &&
+  cmp -s "$WORK/a.png" "$WORK/b.png" && [ "$(head -c 4 "$WORK/a.png" | od -An -c | tr -d ' ')" = "211PNG" ]; then
+  pass "snapshot without a display: a PNG, identical twice"
+else
+  fail "snapshot determinism"
+fi
+
+[ -x "$HERE/e2e-window.sh" ] && source "$HERE/e2e-window.sh"
+
+echo "e2e: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,210 @@
+import Testing
+
+@testable import Graphics
+
+@Suite struct TessellationTests {
+  let red = RGBA8(r: 255, g: 0, b: 0, a: 255)
+
+  func square(_ clockwise: Bool = true) -> [Point] {
+    let p = [Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 10, y: 10), Point(x: 0, y: 10)]
+    return clockwise ? p : p.reversed()
+  }
+
+  @Test func antiAliasedConvexPolygonCounts() {
+    var list = DrawList()
+    list.fillConvexPolygon(square(), color: red)
+    // An AA n-gon: 2n vertices, (n−2)·3 fill indices + 6n fringe indices.
+    #expect(list.vertices.count == 8)
+    #expect(list.indices.count == (4 - 2) * 3 + 6 * 4)
+    #expect(list.commands.count == 1)
+    #expect(list.commands[0].indexCount == list.indices.count)
+  }
+
+  @Test func nonAntiAliasedCounts() {
+    var list = DrawList()
+    list.antiAliased = false
+    list.fillConvexPolygon(square(), color: red)
+    #expect(list.vertices.count == 4)
+    #expect(list.indices.count == 6)
+  }
+
+  @Test func fringeIsTransparentAndOutside() {
+    var list = DrawList()
+    list.fillConvexPolygon(square(), color: red)
+    let inner = stride(from: 0, to: 8, by: 2).map { list.vertices[$0] }
+    let outer = stride(from: 1, to: 8, by: 2).map { list.vertices[$0] }
+    #expect(inner.allSatisfy { $0.color.a == 255 })
+    #expect(outer.allSatisfy { $0.color.a == 0 })
+    // The outer ring lies half a pixel outside the edge, the inner half a pixel inside.
+    #expect(outer.contains { $0.x < 0 && $0.y < 0 })
+    #expect(inner.contains { $0.x > 0 && $0.y > 0 && $0.x < 1 })
+  }
+
+  @Test func windingIsNormalizedSoCounterClockwiseInputGivesSameFringe() {
+    var a = DrawList()
+    a.fillConvexPolygon(square(true), color: red)
+    var b = DrawList()
+    b.fillConvexPolygon(square(false), color: red)
+    let outerA = Set(stride(from: 1, to: 8, by: 2).map { "\(a.vertices[$0].x),\(a.vertices[$0].y)" })
+    let outerB = Set(stride(from: 1, to: 8, by: 2).map { "\(b.vertices[$0].x),\(b.vertices[$0].y)" })
+    #expect(outerA == outerB)
+  }
+
+  @Test func fillTrianglesWindClockwiseOnScreen() {
+    var list = DrawList()
+    list.antiAliased = false
+    list.fillConvexPolygon(square(false), color: red)
+    let v = list.vertices
+    let i = list.indices.map(Int.init)
+    let area =
+      (Double(v[i[1]].x) - Double(v[i[0]].x)) * (Double(v[i[2]].y) - Double(v[i[0]].y))
+      - (Double(v[i[1]].y) - Double(v[i[0]].y)) * (Double(v[i[2]].x) - Double(v[i[0]].x))
+    #expect(area > 0)
+  }
+
+  @Test func commandsMergeWhileTextureAndClipStay() {
+    var list = DrawList()
+    list.fillConvexPolygon(square(), color: red)
+    list.fillCircle(center: Point(x: 50, y: 50), radius: 5, color: red)
+    #expect(list.commands.count == 1)
+    list.addImageQuad(square(), uv: Rect(x: 0, y: 0, width: 1, height: 1), texture: .atlas)
+    #expect(list.commands.count == 2)
+    list.addImageQuad(square(), uv: Rect(x: 0, y: 0, width: 1, height: 1), texture: .atlas)
+    #expect(list.commands.count == 2)
+    list.pushClip(Rect(x: 0, y: 0, width: 5, height: 5))
+    list.addImageQuad(square(), uv: Rect(x: 0, y: 0, width: 1, height: 1), texture: .atlas)
+    #expect(list.commands.count == 3)
+    #expect(list.commands[2].clip == Rect(x: 0, y: 0, width: 5, height: 5))
+    list.popClip()
+    list.fillRect(Rect(x: 1, y: 1, width: 2, height: 2), color: red)
+    #expect(list.commands.count == 4)
+    #expect(list.commands[3].clip == nil)
+    #expect(list.commands.map(\.indexCount).reduce(0, +) == list.indices.count)
+  }
+
+  @Test func invisibleShapesAreSkipped() {
+    var list = DrawList()
+    list.targetBounds = Rect(x: 0, y: 0, width: 100, height: 100)
+    list.fillRect(Rect(x: 200, y: 200, width: 10, height: 10), color: red)
+    list.fillRect(Rect(x: 0, y: 0, width: 10, height: 10), color: RGBA8(r: 1, g: 2, b: 3, a: 0))
+    #expect(list.vertices.isEmpty)
+    #expect(list.commands.isEmpty)
+  }
+
+  @Test func circleSegmentsGrowWithRadius() {
+    let list = DrawList()
+    let small = list.circleSegmentCount(radius: 3)
+    let big = list.circleSegmentCount(radius: 400)
+    #expect(small >= 6 && small <= 16)
+    #expect(big > 60 && big <= 512)
+    #expect(small % 2 == 0 && big % 2 == 0)
+    // The chord error stays within the bound at any radius.
+    for r in [2.0, 10, 50, 200, 800] {
+      let n = Double(list.circleSegmentCount(radius: r))
+      #expect(r * (1 - cos(.pi / n)) <= list.circleMaxError + 1e-9)
+    }
+  }
+
+  @Test func strokeCounts() {
+    var list = DrawList()
+    list.strokePolyline(
+      [Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 10, y: 10)], closed: false, color: red, thickness: 3)
+    #expect(list.vertices.count == 12)
+    #expect(list.indices.count == 2 * 18)
+    var closed = DrawList()
+    closed.strokePolyline(square(), closed: true, color: red, thickness: 3)
+    #expect(closed.indices.count == 4 * 18)
+  }
+
+  @Test func concavePolygonIsEarClipped() {
+    var list = DrawList()
+    list.antiAliased = false
+    let arrow = [
+      Point(x: 0, y: 0), Point(x: 10, y: 5), Point(x: 0, y: 10), Point(x: 3, y: 5),
+    ]
+    #expect(!DrawList.isConvex(arrow))
+    list.fillPolygon(arrow, color: red)
+    #expect(list.indices.count == (arrow.count - 2) * 3)
+  }
+
+  @Test func gradientColorsArePerVertex() {
+    var list = DrawList()
+    list.antiAliased = false
+    let top = RGBA8(r: 0, g: 0, b: 255, a: 255)
+    let bottom = RGBA8(r: 0, g: 0, b: 100, a: 255)
+    list.fillConvexPolygon(square(), colors: [top, top, bottom, bottom])
+    #expect(list.vertices.map(\.color) == [top, top, bottom, bottom])
+  }
+
+  @Test func vertexIsTwentyBytes() {
+    #expect(MemoryLayout<Vertex>.stride == 20)
+    #expect(MemoryLayout<Vertex>.offset(of: \Vertex.color) == 8)
+    #expect(MemoryLayout<Vertex>.offset(of: \Vertex.u) == 12)
+  }
+}
+
+@Suite struct GeometryTests {
+  @Test func rotationTurnsClockwiseOnScreen() {
+    let p = Transform2D.rotation(.degrees(90)).apply(Point(x: 1, y: 0))
+    #expect(abs(p.x) < 1e-12 && abs(p.y - 1) < 1e-12)
+  }
+
+  @Test func concatenationAppliesLeftFirst() {
+    let t = Transform2D.translation(10, 0).concatenating(.scale(2, 2))
+    #expect(t.apply(Point(x: 1, y: 1)) == Point(x: 22, y: 2))
+  }
+
+  @Test func flattenedCircleStaysWithinTolerance() {
+    let path = Path { $0.addEllipse(in: Rect(x: 0, y: 0, width: 200, height: 200)) }
+    let lines = path.flattened(tolerance: 0.25)
+    #expect(lines.count == 1)
+    #expect(lines[0].isClosed)
+    for p in lines[0].points {
+      let d = (p - Point(x: 100, y: 100)).length
+      #expect(abs(d - 100) < 0.3)
+    }
+  }
+
+  @Test func roundedRectPathBoundsMatchRect() {
+    let r = Rect(x: 5, y: 6, width: 40, height: 20)
+    let lines = Path { $0.addRoundedRect(in: r, cornerRadius: 8) }.flattened()
+    let xs = lines[0].points.map(\.x)
+    let ys = lines[0].points.map(\.y)
+    #expect(abs(xs.min()! - 5) < 1e-9 && abs(xs.max()! - 45) < 1e-9)
+    #expect(abs(ys.min()! - 6) < 1e-9 && abs(ys.max()! - 26) < 1e-9)
+  }
+}
+
+@Suite struct MeshGradientRasterTests {
+  func rgba(_ px: UInt32) -> (Int, Int, Int, Int) {
+    (Int(px & 0xFF), Int((px >> 8) & 0xFF), Int((px >> 16) & 0xFF), Int(px >> 24))
+  }
+
+  @Test func cornersTakeTheirControlColors() {
+    var img = ImageBuffer(width: 64, height: 64)
+    let pts = (0..<9).map { Point(x: Double($0 % 3) / 2, y: Double($0 / 3) / 2) }
+    var colors = [Color](repeating: .black, count: 9)
+    colors[0] = Color(red: 1, green: 0, blue: 0)
+    colors[8] = Color(red: 0, green: 0, blue: 1)
+    MeshGradientRaster.render(width: 3, height: 3, points: pts, colors: colors, into: &img)
+    let tl = rgba(img.pixels[0])
+    let br = rgba(img.pixels[64 * 64 - 1])
+    #expect(tl.0 > 200 && tl.2 < 40)
+    #expect(br.2 > 200 && br.0 < 40)
+    #expect(img.pixels.allSatisfy { ($0 >> 24) == 255 })
+  }
+
+  @Test func noSeamAtCellBorders() {
+    // A uniform two-color ramp: neighbouring columns across the middle cell border must
+    // differ no more than neighbours elsewhere.
+    var img = ImageBuffer(width: 200, height: 20)
+    let pts = (0..<9).map { Point(x: Double($0 % 3) / 2, y: Double($0 / 3) / 2) }
+    let colors: [Color] = (0..<9).map { i in i % 3 == 0 ? .black : (i % 3 == 1 ? Color(white: 0.5) : .white) }
+    MeshGradientRaster.render(width: 3, height: 3, points: pts, colors: colors, into: &img)
+    let row = (0..<200).map { rgba(img.pixels[10 * 200 + $0]).0 }
+    var maxStep = 0
+    for x in 1..<200 { maxStep = max(maxStep, abs(row[x] - row[x - 1])) }
+    #expect(maxStep <= 3)
+    #expect(row.first! < 5 && row.last! > 250)
+  }
+}
