@@ -194,6 +194,77 @@ public struct DrawList: Sendable {
     fillConvexPolygon(points, colors: colors, uniform: colors.first ?? RGBA8(r: 0, g: 0, b: 0, a: 0))
   }
 
+  /// Longest polygon edge, in pixels, before it is split for tessellation.
+  ///
+  /// Software rasterizers (SDL's included) walk each triangle's bounding box, so a long
+  /// diagonal fringe quad costs as much as a filled square; short pieces keep the cost near
+  /// the pixels actually covered.
+  public var maxEdgeLength: Double = 48
+
+  private func subdivided(_ points: [Point], _ colors: [RGBA8]?) -> ([Point], [RGBA8]?) {
+    var needs = false
+    var j = points.count - 1
+    for i in 0..<points.count {
+      if (points[i] - points[j]).length > maxEdgeLength {
+        needs = true
+        break
+      }
+      j = i
+    }
+    guard needs else { return (points, colors) }
+    var outP: [Point] = []
+    var outC: [RGBA8]? = colors == nil ? nil : []
+    outP.reserveCapacity(points.count * 2)
+    for i in 0..<points.count {
+      let a = points[i]
+      let b = points[(i + 1) % points.count]
+      let pieces = max(1, Int(((b - a).length / maxEdgeLength).rounded(.up)))
+      for k in 0..<pieces {
+        let t = Double(k) / Double(pieces)
+        outP.append(Point.lerp(a, b, t))
+        if let colors {
+          let ca = colors[i]
+          let cb = colors[(i + 1) % points.count]
+          @inline(__always) func mix(_ x: UInt8, _ y: UInt8) -> UInt8 {
+            UInt8((Double(x) + (Double(y) - Double(x)) * t).rounded())
+          }
+          outC?.append(RGBA8(r: mix(ca.r, cb.r), g: mix(ca.g, cb.g), b: mix(ca.b, cb.b), a: mix(ca.a, cb.a)))
+        }
+      }
+    }
+    return (outP, outC)
+  }
+
+  /// Triangulates a clockwise convex polygon as a zig-zag strip from top to bottom.
+  ///
+  /// Unlike a fan from one vertex, every triangle spans only the rows between neighbouring
+  /// vertices, so the bounding boxes a rasterizer walks add up to about twice the area.
+  /// Appends n−2 clockwise triangles; `stride` is 2 when inner and outer vertices interleave.
+  private mutating func appendStrip(_ points: [Point], base: Int32, stride: Int32) {
+    let n = points.count
+    var top = 0
+    for i in 1..<n where points[i].y < points[top].y || (points[i].y == points[top].y && points[i].x < points[top].x) {
+      top = i
+    }
+    var right = (top + 1) % n
+    var left = (top + n - 1) % n
+    @inline(__always) func idx(_ i: Int) -> Int32 { base + Int32(i) * stride }
+    indices.append(contentsOf: [idx(left), idx(top), idx(right)])
+    var remaining = n - 3
+    while remaining > 0 {
+      let nextRight = (right + 1) % n
+      let nextLeft = (left + n - 1) % n
+      if points[nextRight].y <= points[nextLeft].y {
+        indices.append(contentsOf: [idx(left), idx(right), idx(nextRight)])
+        right = nextRight
+      } else {
+        indices.append(contentsOf: [idx(left), idx(right), idx(nextLeft)])
+        left = nextLeft
+      }
+      remaining -= 1
+    }
+  }
+
   private mutating func fillConvexPolygon(_ input: [Point], colors inputColors: [RGBA8]?, uniform: RGBA8) {
     guard input.count >= 3 else { return }
     guard isVisible(Self.bounds(of: input)) else { return }
@@ -205,6 +276,7 @@ public struct DrawList: Sendable {
       points.reverse()
       colors?.reverse()
     }
+    (points, colors) = subdivided(points, colors)
     let n = points.count
     let base = prepare(texture: .none)
     @inline(__always) func col(_ i: Int) -> RGBA8 { colors?[i] ?? uniform }
@@ -212,9 +284,7 @@ public struct DrawList: Sendable {
       for i in 0..<n {
         vertices.append(Vertex(x: Float(points[i].x), y: Float(points[i].y), color: col(i)))
       }
-      for i in 2..<n {
-        indices.append(contentsOf: [base, base + Int32(i - 1), base + Int32(i)])
-      }
+      appendStrip(points, base: base, stride: 1)
       closeIndices(added: (n - 2) * 3)
       return
     }
@@ -237,9 +307,7 @@ public struct DrawList: Sendable {
       vertices.append(Vertex(x: Float(p.x + dm.x), y: Float(p.y + dm.y), color: c.transparent))
       i0 = i1
     }
-    for i in 2..<n {
-      indices.append(contentsOf: [base, base + Int32((i - 1) * 2), base + Int32(i * 2)])
-    }
+    appendStrip(points, base: base, stride: 2)
     i0 = n - 1
     for i1 in 0..<n {
       let in0 = base + Int32(i0 * 2)
@@ -344,8 +412,22 @@ public struct DrawList: Sendable {
   /// Each point gives four vertices (outer fringe, two core edges, inner fringe) and each
   /// segment 18 indices. Lines thinner than a pixel fade instead of thinning, as ImGui does.
   public mutating func strokePolyline(
-    _ points: [Point], closed: Bool, color inputColor: RGBA8, thickness: Double
+    _ input: [Point], closed: Bool, color inputColor: RGBA8, thickness: Double
   ) {
+    var points = input
+    if points.count >= 2 {
+      // Split long segments so each quad's bounding box stays small (see maxEdgeLength).
+      var out: [Point] = []
+      let segments = closed ? points.count : points.count - 1
+      for i in 0..<segments {
+        let a = points[i]
+        let b = points[(i + 1) % points.count]
+        let pieces = max(1, Int(((b - a).length / maxEdgeLength).rounded(.up)))
+        for k in 0..<pieces { out.append(Point.lerp(a, b, Double(k) / Double(pieces))) }
+      }
+      if !closed { out.append(points[points.count - 1]) }
+      points = out
+    }
     let count = points.count
     guard count >= 2, inputColor.a > 0, thickness > 0 else { return }
     guard isVisible(Self.bounds(of: points).insetBy(dx: -thickness, dy: -thickness)) else { return }

@@ -31,6 +31,9 @@ struct RunStats {
   var evaluationsMinimized = 0
   var sceneSwitches = 0
   var firstFrameAfterRestoreMs: [Double] = []
+  var buildSeconds = 0.0
+  var submitSeconds = 0.0
+  var presentSeconds = 0.0
 }
 
 /// The window's visibility as far as drawing is concerned.
@@ -57,6 +60,7 @@ final class PlaygroundApp {
   var paused = false
   var forcedCadence: Cadence?
   var lastPresentUptime = -Double.infinity
+  var lastFrameStartUptime = -Double.infinity
   /// Set when input asked for the next frame; such frames skip the display pacing.
   var inputDriven = true
   let period: Double
@@ -151,16 +155,25 @@ final class PlaygroundApp {
       updateTitle()
       return
     }
-    // Frames are paced to the display period; an input-driven frame may come sooner.
-    let earliest = lastPresentUptime + period * 0.98
-    if clock.uptime < earliest, !inputDriven {
+    // Animation-driven frames follow the display period, measured start to start so render
+    // time does not stretch the interval; an input-driven frame may come sooner.
+    let earliest = lastFrameStartUptime + period
+    if pump.animationsInFlight, clock.uptime < earliest, !inputDriven {
       wait(untilUptime: earliest)
     }
+    lastFrameStartUptime = clock.uptime
     window.renderer.atlas.beginFrame()
+    let t0 = monotonicSeconds()
     let out = runtime.frame({ scene.body(context) }, input: input)
+    let t1 = monotonicSeconds()
     window.renderer.clear(.black)
     window.renderer.submit(out.drawList)
+    let t2 = monotonicSeconds()
     window.renderer.present()
+    let t3 = monotonicSeconds()
+    stats.buildSeconds += t1 - t0
+    stats.submitSeconds += t2 - t1
+    stats.presentSeconds += t3 - t2
     lastPresentUptime = clock.uptime
     inputDriven = false
     registerDrivers(animating: out.animationsInFlight)
@@ -273,6 +286,8 @@ final class PlaygroundApp {
     let user = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
     let sys = Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
     let duration = clock.uptime - startUptime
+    let n = Double(max(1, stats.framesVisible))
+    func ms(_ total: Double) -> String { String(format: "%.3f", total / n * 1000) }
     let restore = stats.firstFrameAfterRestoreMs.map { String(format: "%.3f", $0) }.joined(separator: ", ")
     let json = """
       {"scene": "\(type(of: scene).name)", "duration_s": \(String(format: "%.3f", duration)), \
@@ -283,7 +298,9 @@ final class PlaygroundApp {
       "restore_to_frame_ms": [\(restore)], "scene_switches": \(stats.sceneSwitches), \
       "renderer": "\(window.renderer.name)", "refresh_period_ms": \(String(format: "%.3f", period * 1000)), \
       "cpu_user_s": \(String(format: "%.3f", user)), "cpu_sys_s": \(String(format: "%.3f", sys)), \
-      "max_rss_kb": \(usage.ru_maxrss)}
+      "max_rss_kb": \(usage.ru_maxrss), \
+      "mean_ms": {"build_lower": \(ms(stats.buildSeconds)), "submit": \(ms(stats.submitSeconds)), \
+      "present": \(ms(stats.presentSeconds))}}
       """
     print(json)
   }

@@ -7,13 +7,19 @@ struct Lowerer {
   var list: DrawList
   var meshes: [UInt64: (MeshSpec, Int, Int, ImageBuffer)]
   var items: [DrawnItem] = []
+  /// Gradient ramps rendered once as small images, reused every frame.
+  var gradients: [LinearGradient: ImageBuffer] = [:]
   /// Curves are flattened to within this many pixels of the true outline.
   let tolerance = 0.2
 
-  init(textEngine: TextEngine, list: DrawList, meshes: [UInt64: (MeshSpec, Int, Int, ImageBuffer)]) {
+  init(
+    textEngine: TextEngine, list: DrawList, meshes: [UInt64: (MeshSpec, Int, Int, ImageBuffer)],
+    gradients: [LinearGradient: ImageBuffer]
+  ) {
     self.textEngine = textEngine
     self.list = list
     self.meshes = meshes
+    self.gradients = gradients
   }
 
   mutating func lower(_ n: RNode, _ t: Transform2D, _ opacity: Double) {
@@ -131,6 +137,14 @@ struct Lowerer {
     _ opacity: Double
   ) {
     let scale = max(t.maxScale, 1e-6)
+    if shape.isRectangle, stroke == nil, case .linearGradient(let g) = fill, t.isAxisAligned,
+      frame.width * frame.height * scale * scale > 16_384
+    {
+      // A large gradient rectangle (a backdrop) is a 64×64 ramp stretched with linear
+      // filtering: one blit instead of rasterizing the whole window as triangles.
+      lowerGradientImage(g, frame, t, opacity)
+      return
+    }
     var polylines: [Path.Polyline]
     if shape.isEllipse {
       // Circles get their segment count from the on-screen radius and the error bound.
@@ -168,6 +182,35 @@ struct Lowerer {
         items.append(DrawnItem(kind: .shape, bounds: bounds(pixel), color: c, text: nil))
       }
     }
+  }
+
+  private mutating func lowerGradientImage(_ g: LinearGradient, _ frame: Rect, _ t: Transform2D, _ opacity: Double) {
+    let image: ImageBuffer
+    if let cached = gradients[g] {
+      image = cached
+    } else {
+      var img = ImageBuffer(width: 64, height: 64, smooth: true)
+      let d = Point(x: g.endPoint.x - g.startPoint.x, y: g.endPoint.y - g.startPoint.y)
+      let len2 = max(1e-12, d.x * d.x + d.y * d.y)
+      for y in 0..<64 {
+        for x in 0..<64 {
+          let u = (Double(x) + 0.5) / 64
+          let v = (Double(y) + 0.5) / 64
+          let tt = ((u - g.startPoint.x) * d.x + (v - g.startPoint.y) * d.y) / len2
+          let c = g.color(at: tt).rgba8
+          img.pixels[y * 64 + x] = UInt32(c.r) | UInt32(c.g) << 8 | UInt32(c.b) << 16 | UInt32(c.a) << 24
+        }
+      }
+      img.generation = 1
+      gradients[g] = img
+      image = img
+    }
+    let id = ImageID(g.hashValue)
+    list.images[id] = image
+    let corners = quad(frame, t)
+    list.addImageQuad(
+      corners, uv: Rect(x: 0, y: 0, width: 1, height: 1), texture: .image(id), tint: Color.white.opacity(opacity).rgba8)
+    items.append(DrawnItem(kind: .shape, bounds: bounds(corners), color: g.stops.first?.color.opacity(opacity), text: nil))
   }
 
   private func shapeIsCircleRect(_ shape: AnyShape, _ frame: Rect) -> Bool {

@@ -87,6 +87,7 @@ public final class SceneRuntime {
   private var appeared: Set<UInt64> = []
   private var animated: [UInt64: AnimatedValue<Double>] = [:]
   private var meshes: [UInt64: (MeshSpec, Int, Int, ImageBuffer)] = [:]
+  private var gradients: [LinearGradient: ImageBuffer] = [:]
   private var seen: Set<UInt64> = []
   private var changedStates: [UInt64] = []
   private var pendingActions: [() -> Void] = []
@@ -182,10 +183,12 @@ public final class SceneRuntime {
         height: rootSize.height))
     drawList.reset()
     drawList.targetBounds = Rect(x: 0, y: 0, width: size.width * input.pixelScale, height: size.height * input.pixelScale)
-    var lowerer = Lowerer(textEngine: textEngine, list: drawList, meshes: meshes)
+    var lowerer = Lowerer(textEngine: textEngine, list: drawList, meshes: meshes, gradients: gradients)
     lowerer.lower(root, .scale(input.pixelScale, input.pixelScale), 1)
     drawList = lowerer.list
     meshes = lowerer.meshes
+    if lowerer.gradients.count > 64 { lowerer.gradients.removeAll() }
+    gradients = lowerer.gradients
     return FrameOutput(drawList: drawList, items: lowerer.items, animationsInFlight: inFlight, passes: passes)
   }
 

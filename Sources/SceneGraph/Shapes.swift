@@ -29,6 +29,7 @@ extension Shape {
 public struct AnyShape: Shape {
   let makePath: (Rect) -> Path
   let isEllipse: Bool
+  let isRectangle: Bool
 
   /// Wraps a shape.
   public init(_ shape: some Shape) {
@@ -37,6 +38,7 @@ public struct AnyShape: Shape {
     } else {
       makePath = shape.path(in:)
       isEllipse = shape is Circle || shape is Ellipse
+      isRectangle = shape is Rectangle
     }
   }
 

@@ -6,7 +6,7 @@ import Foundation
 /// when the timeline next needs a frame. Missed entries are never replayed: after a stall
 /// the latest due entry is delivered once.
 public final class TimelineDriver {
-  private let schedule: any TimelineSchedule
+  private var schedule: any TimelineSchedule
   private let linked: (minimumInterval: Double?, paused: Bool)?
   private let modeIndependent: Bool
   private var iterator: AnyIterator<Date>
@@ -170,6 +170,12 @@ public final class TimelineDriver {
     realigned = true
     nextFrame = nil
     guard linked == nil else { return }
+    if let p = schedule as? PeriodicTimelineSchedule, now < p.start {
+      // The grid does not reach back before its start; after the clock was set back, extend
+      // it backwards so the timeline keeps ticking on the same phase.
+      let k = (p.start.timeIntervalSince(now) / p.interval).rounded(.up)
+      schedule = PeriodicTimelineSchedule(from: p.start.addingTimeInterval(-k * p.interval), by: p.interval)
+    }
     iterator = Self.makeIterator(schedule, now, iteratorMode)
     pending = nil
     exhausted = false

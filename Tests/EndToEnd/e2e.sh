@@ -62,7 +62,7 @@ expect_error() { # name, expected status, expected text, command...
 expect_error "unknown scene" 64 "valid scenes: visualizer, live-indicator, mesh-gradient, clock, emoji-wave" \
   "$BIN" run --scene nope
 expect_error "no display" 69 "SDL_VIDEODRIVER=offscreen" env -u DISPLAY SDL_VIDEODRIVER=x11 "$BIN" run --duration 1
-expect_error "negative duration" 64 "duration" "$BIN" run --duration -2
+expect_error "negative duration" 64 "duration" "$BIN" run --duration=-2
 expect_error "bad snapshot date" 64 "ISO 8601" "$BIN" snapshot --scene clock --at 1 --date yesterday --out "$WORK/x.png"
 err=$("$BIN" run --size 12by7 2>&1 >/dev/null); rc=$?
 [ $rc -eq 64 ] && grep -q "size" <<<"$err" && pass "malformed --size: exit 64" || fail "malformed --size (exit $rc)" "$err"

@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+
+@testable import PlaygroundKit
+
+/// Runs the built `playground` binary the way a user does and captures what it says.
+struct CLI {
+  static let binary: URL = {
+    // The test bundle sits next to the products in .build/<config>/.
+    var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    for _ in 0..<4 {
+      let candidate = dir.appendingPathComponent("playground")
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+      dir = dir.deletingLastPathComponent()
+    }
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    return root.appendingPathComponent(".build/debug/playground")
+  }()
+
+  struct Result {
+    var status: Int32
+    var out: String
+    var err: String
+  }
+
+  static func run(_ args: [String], env: [String: String] = [:]) throws -> Result {
+    let p = Process()
+    p.executableURL = binary
+    p.arguments = args
+    var environment = ProcessInfo.processInfo.environment
+    environment["SDL_VIDEODRIVER"] = "offscreen"
+    for (k, v) in env { environment[k] = v }
+    p.environment = environment
+    let out = Pipe()
+    let err = Pipe()
+    p.standardOutput = out
+    p.standardError = err
+    try p.run()
+    let o = out.fileHandleForReading.readDataToEndOfFile()
+    let e = err.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    return Result(
+      status: p.terminationStatus, out: String(decoding: o, as: UTF8.self), err: String(decoding: e, as: UTF8.self))
+  }
+}
+
+@Suite(.serialized) struct CLITests {
+  @Test func listPrintsTheFiveScenesInKeyOrder() throws {
+    let r = try CLI.run(["list"])
+    #expect(r.status == 0)
+    let lines = r.out.split(separator: "\n")
+    #expect(lines.count == 5)
+    #expect(lines[0].hasPrefix("1  visualizer"))
+    #expect(lines[0].contains(".animation"))
+    #expect(lines[3].contains("clock") && lines[3].contains(".periodic"))
+    #expect(lines[4].hasPrefix("5  emoji-wave"))
+  }
+
+  @Test func unknownSceneIsOneLineAndExit64() throws {
+    let r = try CLI.run(["run", "--scene", "bogus"])
+    #expect(r.status == 64)
+    #expect(r.err.split(separator: "\n").count == 1)
+    #expect(r.err.contains("unknown scene 'bogus'"))
+    #expect(r.err.contains("visualizer, live-indicator, mesh-gradient, clock, emoji-wave"))
+  }
+
+  @Test func malformedSizeAndNegativeDurationAreUsageErrors() throws {
+    #expect(try CLI.run(["run", "--size", "800by600"]).status == 64)
+    #expect(try CLI.run(["run", "--size", "0x600"]).status == 64)
+    let neg = try CLI.run(["run", "--duration=-1"])
+    #expect(neg.status == 64)
+    #expect(neg.err.contains("--duration"))
+  }
+
+  @Test func noDisplayIsOneLineAndExit69() throws {
+    let r = try CLI.run(["run", "--duration", "1"], env: ["SDL_VIDEODRIVER": "x11", "DISPLAY": ":4242"])
+    #expect(r.status == 69)
+    #expect(r.err.split(separator: "\n").count == 1)
+    #expect(r.err.contains("no display could be opened"))
+    #expect(r.err.contains("DISPLAY") && r.err.contains("SDL_VIDEODRIVER=offscreen"))
+  }
+
+  @Test func offscreenRunExitsCleanlyWithStats() throws {
+    let r = try CLI.run(["run", "--scene", "clock", "--duration", "1.2", "--stats"])
+    #expect(r.status == 0)
+    let json = try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any]
+    #expect(json?["scene"] as? String == "clock")
+    for key in ["duration_s", "frames_presented", "wakeups", "cpu_user_s", "cpu_sys_s", "max_rss_kb"] {
+      #expect(json?[key] != nil, "missing \(key)")
+    }
+    let frames = json?["frames_presented"] as? Int ?? -1
+    #expect(frames >= 2 && frames <= 4)
+  }
+
+  @Test func scheduleCommandPrintsExactEntries() throws {
+    let p = try CLI.run([
+      "schedule", "periodic", "--start", "2026-01-01T10:34:30Z", "--by", "1.5", "--from", "2026-01-01T10:34:33.2Z",
+      "--count", "3",
+    ])
+    #expect(p.status == 0)
+    #expect(p.out == "2026-01-01T10:34:33.000Z\n2026-01-01T10:34:34.500Z\n2026-01-01T10:34:36.000Z\n")
+    let c = try CLI.run(["schedule", "cyclic", "--offsets", "0.2,0.2,0.4", "--from", "2026-01-01T10:34:30Z", "--count", "4"])
+    #expect(c.out == "2026-01-01T10:34:30.200Z\n2026-01-01T10:34:30.400Z\n2026-01-01T10:34:30.800Z\n2026-01-01T10:34:31.000Z\n")
+    let m = try CLI.run(["schedule", "every-minute", "--from", "2026-01-01T10:34:30Z", "--count", "2"])
+    #expect(m.out == "2026-01-01T10:34:00.000Z\n2026-01-01T10:35:00.000Z\n")
+    let a = try CLI.run(["schedule", "animation", "--from", "2026-01-01T10:34:30Z", "--mode", "low-frequency"])
+    #expect(a.status == 0 && a.out.isEmpty)
+    let loops = try CLI.run(["schedule", "cyclic", "--offsets", "1", "--loops", "2", "--from", "2026-01-01T10:34:30Z"])
+    #expect(loops.out.split(separator: "\n").count == 2)
+  }
+
+  @Test func scheduleViewShowsWhatATimelineRenders() throws {
+    let future = try CLI.run([
+      "schedule", "explicit", "--dates", "2026-01-01T10:34:31Z,2026-01-01T10:34:32Z", "--from",
+      "2026-01-01T10:34:30Z", "--view",
+    ])
+    #expect(future.out == "2026-01-01T10:34:30.000Z\n2026-01-01T10:34:31.000Z\n2026-01-01T10:34:32.000Z\n")
+    let past = try CLI.run([
+      "schedule", "explicit", "--dates", "2026-01-01T10:00:00Z,2026-01-01T10:10:00Z", "--from",
+      "2026-01-01T10:34:30Z", "--view",
+    ])
+    #expect(past.out == "2026-01-01T10:10:00.000Z\n")
+  }
+
+  @Test func scheduleErrors() throws {
+    for args in [
+      ["schedule", "periodic", "--by", "0", "--from", "2026-01-01T10:34:30Z"],
+      ["schedule", "periodic", "--by=-2", "--from", "2026-01-01T10:34:30Z"],
+      ["schedule", "cyclic", "--offsets", "", "--from", "2026-01-01T10:34:30Z"],
+      ["schedule", "cyclic", "--offsets", "a,b", "--from", "2026-01-01T10:34:30Z"],
+      ["schedule", "periodic", "--by", "1", "--from", "not-a-date"],
+    ] {
+      let r = try CLI.run(args)
+      #expect(r.status == 64, "\(args)")
+      #expect(r.err.split(separator: "\n").count == 1, "\(args): \(r.err)")
+    }
+  }
+
+  @Test func snapshotWritesADeterministicPNG() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tp-\(UUID())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let a = dir.appendingPathComponent("a.png").path
+    let b = dir.appendingPathComponent("b.png").path
+    let args = ["snapshot", "--scene", "emoji-wave", "--at", "1.55", "--date", "2026-01-01T10:34:30Z", "--size", "320x180"]
+    #expect(try CLI.run(args + ["--out", a]).status == 0)
+    #expect(try CLI.run(args + ["--out", b]).status == 0)
+    let da = try Data(contentsOf: URL(fileURLWithPath: a))
+    let db = try Data(contentsOf: URL(fileURLWithPath: b))
+    #expect(Array(da.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
+    #expect(da == db)
+    let bad = try CLI.run(["snapshot", "--scene", "clock", "--at", "1", "--out", "/nonexistent/x.png"])
+    #expect(bad.status == 73)
+    #expect(bad.err.contains("cannot write PNG"))
+  }
+
+  @Test func helpExplainsTheKinds() throws {
+    let r = try CLI.run(["schedule", "--help"])
+    #expect(r.status == 0)
+    #expect(r.out.contains("every-minute") && r.out.contains("cyclic"))
+  }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+
+@testable import SceneGraph
+
+let t0 = Date(timeIntervalSince1970: 1_767_263_670)
+
+/// Renders a body once at a fixed time with the fixed-advance text engine.
+func render(
+  _ size: Size = Size(width: 200, height: 100), time: Double = 0, runtime: SceneRuntime? = nil,
+  @NodeBuilder _ body: @escaping () -> Node
+) -> FrameOutput {
+  let rt = runtime ?? SceneRuntime(textEngine: FixedAdvanceTextEngine())
+  return rt.frame(body, input: FrameInput(now: t0.addingTimeInterval(time), time: time, size: size))
+}
+
+@Suite struct LayoutTests {
+  @Test func hstackPlacesFixedFramesWithSpacingCentered() {
+    let out = render {
+      HStack(spacing: 10) {
+        Rectangle().fill(Color.red).frame(width: 20, height: 30)
+        Rectangle().fill(Color.blue).frame(width: 40, height: 10)
+      }
+    }
+    let shapes = out.items.filter { $0.kind == .shape }
+    #expect(shapes.count == 2)
+    // Total 70×30, centered in 200×100: starts at x 65, y 35.
+    #expect(shapes[0].bounds == Rect(x: 65, y: 35, width: 20, height: 30))
+    // Vertically centered in the 30-point row.
+    #expect(shapes[1].bounds == Rect(x: 95, y: 45, width: 40, height: 10))
+  }
+
+  @Test func hstackBottomAlignment() {
+    let out = render {
+      HStack(alignment: .bottom, spacing: 0) {
+        Rectangle().frame(width: 10, height: 40)
+        Rectangle().frame(width: 10, height: 20)
+      }
+    }
+    let s = out.items
+    #expect(s[0].bounds.maxY == s[1].bounds.maxY)
+  }
+
+  @Test func vstackWithSpacerPushesToEdges() {
+    let out = render {
+      VStack(spacing: 0) {
+        Rectangle().frame(width: 10, height: 10)
+        Spacer()
+        Rectangle().frame(width: 10, height: 10)
+      }
+    }
+    #expect(out.items[0].bounds.minY == 0)
+    #expect(out.items[1].bounds.maxY == 100)
+  }
+
+  @Test func flexibleShapesShareTheRemainingSpace() {
+    let out = render(Size(width: 100, height: 10)) {
+      HStack(spacing: 0) {
+        Rectangle().frame(width: 40)
+        Rectangle()
+        Rectangle()
+      }
+    }
+    #expect(out.items.map(\.bounds.width) == [40, 30, 30])
+  }
+
+  @Test func paddingAndBackgroundFollowTheContent() {
+    let out = render {
+      Rectangle().fill(Color.red).frame(width: 20, height: 20)
+        .padding(5)
+        .background { Rectangle().fill(Color.blue) }
+    }
+    // Background first (behind), sized to the padded content: 30×30.
+    #expect(out.items[0].color == .blue)
+    #expect(out.items[0].bounds.size == Size(width: 30, height: 30))
+    #expect(out.items[1].bounds.size == Size(width: 20, height: 20))
+    #expect(out.items[1].bounds.minX == out.items[0].bounds.minX + 5)
+  }
+
+  @Test func frameAlignmentPlacesChild() {
+    let out = render {
+      Rectangle().frame(width: 10, height: 10).frame(width: 100, height: 50, alignment: .topLeading)
+    }
+    #expect(out.items[0].bounds == Rect(x: 50, y: 25, width: 10, height: 10))
+  }
+
+  @Test func maxInfinityFrameTakesTheProposal() {
+    let out = render {
+      Rectangle().frame(width: 10, height: 10)
+        .frame(minWidth: 0, maxWidth: .infinity, minHeight: 0, maxHeight: .infinity, alignment: .bottomTrailing)
+    }
+    #expect(out.items[0].bounds == Rect(x: 190, y: 90, width: 10, height: 10))
+  }
+
+  @Test func textTakesItsMeasuredSize() {
+    let out = render { Text("abcd").font(.system(size: 10)) }
+    // Fixed-advance engine: 0.6 em per character, 1.2 em line.
+    #expect(out.items[0].bounds.size == Size(width: 24, height: 12))
+    #expect(out.items[0].text == "abcd")
+  }
+
+  @Test func offsetScaleAndRotationTransformDrawingNotLayout() {
+    let out = render {
+      HStack(spacing: 0) {
+        Rectangle().frame(width: 10, height: 10).offset(x: 5, y: -5)
+        Rectangle().frame(width: 10, height: 10).scaleEffect(2)
+        Rectangle().frame(width: 10, height: 10).scaleEffect(x: 1, y: 3, anchor: .bottom)
+        Rectangle().frame(width: 10, height: 10).rotationEffect(.degrees(45))
+      }
+    }
+    let b = out.items.map(\.bounds)
+    #expect(b[0] == Rect(x: 85, y: 40, width: 10, height: 10))
+    #expect(abs(b[1].width - 20) < 1e-9 && abs(b[1].midX - 95) < 1e-9)
+    #expect(abs(b[2].height - 30) < 1e-9 && abs(b[2].maxY - 55) < 1e-9)
+    #expect(abs(b[3].width - 10 * 2.squareRoot()) < 0.2)
+  }
+
+  @Test func opacityMultipliesColors() {
+    let out = render { Rectangle().fill(Color.red.opacity(0.5)).opacity(0.5) }
+    #expect(abs(out.items[0].color!.opacity - 0.25) < 1e-9)
+  }
+
+  @Test func positionCentersAtAPoint() {
+    let out = render { Rectangle().frame(width: 10, height: 10).position(x: 30, y: 20) }
+    #expect(out.items[0].bounds == Rect(x: 25, y: 15, width: 10, height: 10))
+  }
+
+  @Test func hiDPIScalesToPixels() {
+    let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
+    let out = rt.frame(
+      { Rectangle().fill(Color.red).frame(width: 10, height: 10) },
+      input: FrameInput(now: t0, time: 0, size: Size(width: 100, height: 100), pixelScale: 2))
+    #expect(out.items[0].bounds == Rect(x: 90, y: 90, width: 20, height: 20))
+  }
+
+  @Test func solidShapeLowersToOneMergedCommand() {
+    let out = render {
+      HStack {
+        for _ in 0..<8 { RoundedRectangle(cornerRadius: 2).fill(Color.blue).frame(width: 6, height: 30) }
+      }
+    }
+    #expect(out.drawList.commands.count == 1)
+    #expect(out.items.count == 8)
+  }
+
+  @Test func largeGradientRectangleBecomesOneImageQuad() {
+    let out = render(Size(width: 800, height: 600)) {
+      Rectangle().fill(LinearGradient(colors: [.red, .blue], startPoint: .top, endPoint: .bottom))
+    }
+    #expect(out.drawList.commands.count == 1)
+    #expect(out.drawList.indices.count == 6)
+    #expect(out.drawList.images.count == 1)
+  }
+}
