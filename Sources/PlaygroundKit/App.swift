@@ -211,6 +211,9 @@ final class PlaygroundApp {
     minimizedSince = clock.uptime
     runtime.settleAnimations(at: clock.uptime)
     pump.animationsInFlight = false
+    // Evaluate once at the downgraded cadence right away, so the title shows live
+    // information (the clock's time) from the moment the window is minimized.
+    invalidate()
   }
 
   private func becomeVisible() {

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Sourced by e2e.sh: drives the real window with xdotool as a user would (keys, minimize).
+# Uses BIN, WORK, pass and fail from e2e.sh.
+
+title_of() { xdotool getwindowname "$1" 2>/dev/null; }
+wait_title() { # window, expected title, seconds
+  local i
+  for i in $(seq $(( $3 * 20 ))); do
+    [ "$(title_of "$1")" = "$2" ] && return 0
+    sleep 0.05
+  done
+  return 1
+}
+find_window() {
+  local i w
+  for i in $(seq 100); do
+    w=$(xdotool search --name "^Timeline Playground" 2>/dev/null | head -1)
+    [ -n "$w" ] && { echo "$w"; return 0; }
+    sleep 0.1
+  done
+  return 1
+}
+
+# Keyboard hot-switching: the title follows the scene.
+"$BIN" run --scene visualizer --duration 8 --stats >"$WORK/keys.json" 2>"$WORK/keys.err" &
+PID=$!
+if WIN=$(find_window); then
+  xdotool windowactivate --sync "$WIN" >/dev/null 2>&1
+  ok=1
+  wait_title "$WIN" "Timeline Playground — Visualizer" 3 || ok=0
+  xdotool key --window "$WIN" 4; wait_title "$WIN" "Timeline Playground — Clock" 2 || ok=0
+  xdotool key --window "$WIN" Right; wait_title "$WIN" "Timeline Playground — Emoji Wave" 2 || ok=0
+  xdotool key --window "$WIN" Right; wait_title "$WIN" "Timeline Playground — Visualizer" 2 || ok=0
+  xdotool key --window "$WIN" Left; wait_title "$WIN" "Timeline Playground — Emoji Wave" 2 || ok=0
+  xdotool key --window "$WIN" Tab; wait_title "$WIN" "Timeline Playground — Visualizer" 2 || ok=0
+  xdotool key --window "$WIN" shift+Tab; wait_title "$WIN" "Timeline Playground — Emoji Wave" 2 || ok=0
+  xdotool key --window "$WIN" 3; wait_title "$WIN" "Timeline Playground — Mesh Gradient" 2 || ok=0
+  [ $ok -eq 1 ] && pass "keys 4, →, →, ←, Tab, Shift+Tab, 3 switch scenes (title: $(title_of "$WIN"))" \
+    || fail "key switching" "title is '$(title_of "$WIN")'"
+  xdotool key --window "$WIN" q
+  wait $PID; rc=$?
+  [ $rc -eq 0 ] && pass "Q quits cleanly" || fail "Q quit (rc=$rc)" "$(cat "$WORK/keys.err")"
+else
+  fail "no playground window appeared"
+  kill $PID 2>/dev/null
+fi
+
+# Minimize: an .animation scene falls silent, then comes back with a frame at once.
+minimize_check() { # scene, max frames expected over the run
+  local scene=$1 maxframes=$2 out frames wmin rfirst
+  "$BIN" run --scene "$scene" --duration 7 --minimized-grace 60 --stats >"$WORK/min.json" 2>"$WORK/min.err" &
+  local pid=$!
+  local win
+  win=$(find_window) || { fail "$scene: no window"; kill $pid; return; }
+  sleep 1.5
+  xdotool windowminimize --sync "$win" >/dev/null 2>&1
+  sleep 1
+  local minimized_title
+  minimized_title=$(title_of "$win")
+  sleep 3
+  xdotool windowactivate --sync "$win" >/dev/null 2>&1 || xdotool windowmap "$win"
+  wait $pid
+  out=$(cat "$WORK/min.json")
+  frames=$(echo "$out" | json 'd["frames_presented"]' 2>/dev/null || echo -1)
+  wmin=$(echo "$out" | json 'd["wakeups_minimized"]' 2>/dev/null || echo -1)
+  rfirst=$(echo "$out" | json 'd["restore_to_frame_ms"][0] if d["restore_to_frame_ms"] else -1' 2>/dev/null || echo -1)
+  if [ "$frames" -ge 1 ] && [ "$frames" -le "$maxframes" ] && [ "$wmin" -ge 0 ] && [ "$wmin" -le 6 ] &&
+    python3 -c "import sys; sys.exit(0 if 0 <= float('$rfirst') <= 50 else 1)"; then
+    pass "$scene minimized ~4 s: $frames frames in all, $wmin wake-ups while minimized, restore→frame ${rfirst} ms"
+  else
+    fail "$scene minimize (frames=$frames wakeups_minimized=$wmin restore=$rfirst)" "$out $(cat "$WORK/min.err")"
+  fi
+  MIN_TITLE=$minimized_title
+}
+# Visible ~3 s of 7: a 60 Hz scene presents about 180 frames, not 420.
+minimize_check visualizer 240
+minimize_check clock 8
+if [[ "$MIN_TITLE" =~ ^Timeline\ Playground\ —\ Clock\ [0-9]{2}:[0-9]{2}(:[0-9]{2})?$ ]]; then
+  pass "minimized clock keeps the time in the title: '$MIN_TITLE'"
+else
+  fail "minimized clock title" "'$MIN_TITLE'"
+fi
