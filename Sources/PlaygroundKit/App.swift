@@ -54,11 +54,10 @@ final class PlaygroundApp {
   var sceneStart: Date
   var stats = RunStats()
   var running = true
-  var visibility = Visibility.visible
-  var minimizedSince: Double?
+  let visibilityState: VisibilityController
+  var visibility: Visibility { visibilityState.state == .visible ? .visible : .minimized }
   var restoreRequestedAt: Double?
   var paused = false
-  var forcedCadence: Cadence?
   var lastPresentUptime = -Double.infinity
   var lastFrameStartUptime = -Double.infinity
   /// Set when input asked for the next frame; such frames skip the display pacing.
@@ -79,18 +78,12 @@ final class PlaygroundApp {
     period = window.refreshPeriod
     pump = FramePump(clock: clock, displayPeriod: period)
     sceneStart = clock.now
-    forcedCadence = options.forcedCadence
+    visibilityState = VisibilityController(grace: options.minimizedGrace, forcedCadence: options.forcedCadence)
     startUptime = clock.uptime
   }
 
   /// The cadence timelines see now: forced by the user, or derived from visibility.
-  var cadence: Cadence {
-    if visibility == .minimized {
-      if let since = minimizedSince, clock.uptime - since >= options.minimizedGrace { return .minutes }
-      return .seconds
-    }
-    return forcedCadence ?? .live
-  }
+  var cadence: Cadence { visibilityState.cadence(at: clock.uptime) }
 
   func run() {
     invalidate()
@@ -99,7 +92,7 @@ final class PlaygroundApp {
       if let end = endUptime, clock.uptime >= end { break }
       syncVisibility()
       pump.cadence = cadence
-      pump.mode = visibility == .minimized ? .lowFrequency : .normal
+      pump.mode = visibilityState.mode
       pump.isPaused = paused && visibility == .visible
       switch pump.decide() {
       case .render:
@@ -207,8 +200,7 @@ final class PlaygroundApp {
   }
 
   private func becomeMinimized() {
-    visibility = .minimized
-    minimizedSince = clock.uptime
+    visibilityState.minimize(at: clock.uptime)
     runtime.settleAnimations(at: clock.uptime)
     pump.animationsInFlight = false
     // Evaluate once at the downgraded cadence right away, so the title shows live
@@ -217,8 +209,7 @@ final class PlaygroundApp {
   }
 
   private func becomeVisible() {
-    visibility = .visible
-    minimizedSince = nil
+    visibilityState.restore(at: clock.uptime)
     runtime.settleAnimations(at: clock.uptime)
     restoreRequestedAt = clock.uptime
     updateTitle()
@@ -271,8 +262,8 @@ final class PlaygroundApp {
       paused.toggle()
       invalidate()
     case .letter("c"):
-      forcedCadence =
-        switch forcedCadence {
+      visibilityState.forcedCadence =
+        switch visibilityState.forcedCadence {
         case nil: .live
         case .live: .seconds
         case .seconds: .minutes

@@ -154,3 +154,69 @@ struct Loop {
     #expect(monotonicSeconds() < deadline)
   }
 }
+
+@Suite struct VisibilityTests {
+  @Test func minimizeDowngradesThenGraceDropsToMinutes() {
+    let v = VisibilityController(grace: 60)
+    #expect(v.cadence(at: 0) == .live && v.mode == .normal && v.drawsFrames)
+    #expect(v.minimize(at: 10))
+    #expect(!v.minimize(at: 11))
+    #expect(v.cadence(at: 10) == .seconds)
+    #expect(v.mode == .lowFrequency && !v.drawsFrames)
+    #expect(v.cadence(at: 69.9) == .seconds)
+    #expect(v.cadence(at: 70) == .minutes)
+    #expect(v.restore(at: 100))
+    #expect(v.cadence(at: 100) == .live && v.mode == .normal && v.drawsFrames)
+    #expect(v.minimizations == 1 && v.restorations == 1)
+  }
+
+  @Test func forcedCadenceAppliesOnlyWhileVisible() {
+    let v = VisibilityController(grace: 5, forcedCadence: .minutes)
+    #expect(v.cadence(at: 0) == .minutes)
+    v.forcedCadence = .seconds
+    v.minimize(at: 1)
+    #expect(v.cadence(at: 7) == .minutes)
+    v.restore(at: 8)
+    #expect(v.cadence(at: 8) == .seconds)
+  }
+
+  /// Wake-ups of a minimized window: a periodic 0.25 s timeline is coalesced to one wake per
+  /// whole second, then one per whole minute after the grace period; an animation never wakes.
+  @Test func minimizedWakeUpsAreAlignedAndRare() {
+    let clock = ManualClock(now: Date(timeIntervalSince1970: 1_767_263_670.4), uptime: 0)
+    let v = VisibilityController(grace: 10)
+    let periodic = TimelineDriver(
+      schedule: PeriodicTimelineSchedule(from: clock.now, by: 0.25), start: clock.now)
+    let animation = TimelineDriver(schedule: AnimationTimelineSchedule(), start: clock.now)
+    let pump = FramePump(clock: clock)
+    pump.register(periodic)
+    pump.register(animation)
+    pump.invalidate()
+    v.minimize(at: clock.uptime)
+    var renders: [Date] = []
+    var wakeups = 0
+    while clock.uptime < 200 {
+      pump.mode = v.mode
+      pump.cadence = v.cadence(at: clock.uptime)
+      wakeups += 1
+      switch pump.decide() {
+      case .render:
+        renders.append(clock.now)
+        for d in [periodic, animation] { _ = d.update(now: clock.now, mode: pump.mode, cadence: pump.cadence) }
+      case .sleep(let until):
+        clock.advance(by: max(1e-6, until.timeIntervalSince(clock.now)))
+      case .sleepIndefinitely:
+        clock.advance(by: 1000)
+      }
+    }
+    let first10 = renders.filter { $0.timeIntervalSince1970 < 1_767_263_680.4 }
+    #expect(first10.count <= 11)
+    for r in renders.dropFirst() {
+      let t = r.timeIntervalSince1970
+      #expect(abs(t - t.rounded()) < 1e-6)
+    }
+    let late = renders.filter { $0.timeIntervalSince1970 > 1_767_263_690 }
+    #expect(late.count <= 4)
+    for r in late { #expect(Int(r.timeIntervalSince1970.rounded()) % 60 == 0) }
+  }
+}
