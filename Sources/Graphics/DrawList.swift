@@ -201,24 +201,39 @@ public struct DrawList: Sendable {
   /// the pixels actually covered.
   public var maxEdgeLength: Double = 48
 
-  private func subdivided(_ points: [Point], _ colors: [RGBA8]?) -> ([Point], [RGBA8]?) {
+  /// How many pieces an edge is cut into: only diagonal edges are cut, because an
+  /// axis-aligned edge's bounding box is already as thin as the edge.
+  static func pieces(_ a: Point, _ b: Point, _ maxLength: Double) -> Int {
+    let d = b - a
+    guard min(abs(d.x), abs(d.y)) > 4 else { return 1 }
+    return max(1, Int((d.length / maxLength).rounded(.up)))
+  }
+
+  /// How convex fills are split into triangles.
+  public enum Triangulation: Sendable { case strip, fan }
+  /// The fill triangulation; see `appendStrip`.
+  public var triangulation = Triangulation.strip
+
+  private func subdivided(_ points: [Point], _ colors: [RGBA8]?) -> ([Point], [RGBA8]?, [Int]) {
     var needs = false
     var j = points.count - 1
     for i in 0..<points.count {
-      if (points[i] - points[j]).length > maxEdgeLength {
+      if Self.pieces(points[j], points[i], maxEdgeLength) > 1 {
         needs = true
         break
       }
       j = i
     }
-    guard needs else { return (points, colors) }
+    guard needs else { return (points, colors, Array(0..<points.count)) }
+    var corners: [Int] = []
     var outP: [Point] = []
     var outC: [RGBA8]? = colors == nil ? nil : []
     outP.reserveCapacity(points.count * 2)
     for i in 0..<points.count {
       let a = points[i]
       let b = points[(i + 1) % points.count]
-      let pieces = max(1, Int(((b - a).length / maxEdgeLength).rounded(.up)))
+      let pieces = Self.pieces(a, b, maxEdgeLength)
+      corners.append(outP.count)
       for k in 0..<pieces {
         let t = Double(k) / Double(pieces)
         outP.append(Point.lerp(a, b, t))
@@ -232,7 +247,7 @@ public struct DrawList: Sendable {
         }
       }
     }
-    return (outP, outC)
+    return (outP, outC, corners)
   }
 
   /// Triangulates a clockwise convex polygon as a zig-zag strip from top to bottom.
@@ -240,15 +255,19 @@ public struct DrawList: Sendable {
   /// Unlike a fan from one vertex, every triangle spans only the rows between neighbouring
   /// vertices, so the bounding boxes a rasterizer walks add up to about twice the area.
   /// Appends n−2 clockwise triangles; `stride` is 2 when inner and outer vertices interleave.
-  private mutating func appendStrip(_ points: [Point], base: Int32, stride: Int32) {
+  private mutating func appendStrip(_ points: [Point], map: [Int], base: Int32, stride: Int32) {
     let n = points.count
+    @inline(__always) func idx(_ i: Int) -> Int32 { base + Int32(map[i]) * stride }
+    if triangulation == .fan {
+      for i in 2..<n { indices.append(contentsOf: [idx(0), idx(i - 1), idx(i)]) }
+      return
+    }
     var top = 0
     for i in 1..<n where points[i].y < points[top].y || (points[i].y == points[top].y && points[i].x < points[top].x) {
       top = i
     }
     var right = (top + 1) % n
     var left = (top + n - 1) % n
-    @inline(__always) func idx(_ i: Int) -> Int32 { base + Int32(i) * stride }
     indices.append(contentsOf: [idx(left), idx(top), idx(right)])
     var remaining = n - 3
     while remaining > 0 {
@@ -276,7 +295,11 @@ public struct DrawList: Sendable {
       points.reverse()
       colors?.reverse()
     }
-    (points, colors) = subdivided(points, colors)
+    // The fill uses the polygon's own corners: split points on straight edges would add
+    // exactly horizontal shared edges, which SDL's software rasterizer leaves gaps along.
+    let cornerPoints = points
+    let corners: [Int]
+    (points, colors, corners) = subdivided(points, colors)
     let n = points.count
     let base = prepare(texture: .none)
     @inline(__always) func col(_ i: Int) -> RGBA8 { colors?[i] ?? uniform }
@@ -284,8 +307,8 @@ public struct DrawList: Sendable {
       for i in 0..<n {
         vertices.append(Vertex(x: Float(points[i].x), y: Float(points[i].y), color: col(i)))
       }
-      appendStrip(points, base: base, stride: 1)
-      closeIndices(added: (n - 2) * 3)
+      appendStrip(cornerPoints, map: corners, base: base, stride: 1)
+      closeIndices(added: (cornerPoints.count - 2) * 3)
       return
     }
     // Edge normals; (dy, −dx) points outward for clockwise-on-screen order.
@@ -307,7 +330,7 @@ public struct DrawList: Sendable {
       vertices.append(Vertex(x: Float(p.x + dm.x), y: Float(p.y + dm.y), color: c.transparent))
       i0 = i1
     }
-    appendStrip(points, base: base, stride: 2)
+    appendStrip(cornerPoints, map: corners, base: base, stride: 2)
     i0 = n - 1
     for i1 in 0..<n {
       let in0 = base + Int32(i0 * 2)
@@ -315,7 +338,7 @@ public struct DrawList: Sendable {
       indices.append(contentsOf: [in1, in0, in0 + 1, in0 + 1, in1 + 1, in1])
       i0 = i1
     }
-    closeIndices(added: (n - 2) * 3 + n * 6)
+    closeIndices(added: (cornerPoints.count - 2) * 3 + n * 6)
   }
 
   /// The averaged normal at a corner, lengthened so the offset edges stay parallel; capped
@@ -422,7 +445,7 @@ public struct DrawList: Sendable {
       for i in 0..<segments {
         let a = points[i]
         let b = points[(i + 1) % points.count]
-        let pieces = max(1, Int(((b - a).length / maxEdgeLength).rounded(.up)))
+        let pieces = Self.pieces(a, b, maxEdgeLength)
         for k in 0..<pieces { out.append(Point.lerp(a, b, Double(k) / Double(pieces))) }
       }
       if !closed { out.append(points[points.count - 1]) }

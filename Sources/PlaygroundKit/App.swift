@@ -58,6 +58,12 @@ final class PlaygroundApp {
   var visibility: Visibility { visibilityState.state == .visible ? .visible : .minimized }
   var restoreRequestedAt: Double?
   var paused = false
+  var hudVisible = false
+  var helpVisible = false
+  var gridMode = false
+  var gridSelection = 0
+  var gridScenes: [any PlaygroundScene] = []
+  var timings = FrameTimings()
   var lastPresentUptime = -Double.infinity
   var lastFrameStartUptime = -Double.infinity
   /// Set when input asked for the next frame; such frames skip the display pacing.
@@ -139,9 +145,10 @@ final class PlaygroundApp {
     let input = FrameInput(
       now: clock.now, time: clock.uptime, size: context.size, pixelScale: scale, cadence: cadence,
       mode: visibility == .minimized ? .lowFrequency : .normal, timelinesFrozen: paused)
+    let body = rootBody(context)
     if visibility == .minimized {
       // Timelines keep their state moving at the downgraded cadence; nothing is drawn.
-      let out = runtime.frame({ scene.body(context) }, input: input)
+      let out = runtime.frame(body, input: input)
       _ = out
       stats.evaluationsMinimized += 1
       registerDrivers(animating: false)
@@ -157,7 +164,7 @@ final class PlaygroundApp {
     lastFrameStartUptime = clock.uptime
     window.renderer.atlas.beginFrame()
     let t0 = monotonicSeconds()
-    let out = runtime.frame({ scene.body(context) }, input: input)
+    let out = runtime.frame(body, input: input)
     let t1 = monotonicSeconds()
     window.renderer.clear(.black)
     window.renderer.submit(out.drawList)
@@ -167,6 +174,7 @@ final class PlaygroundApp {
     stats.buildSeconds += t1 - t0
     stats.submitSeconds += t2 - t1
     stats.presentSeconds += t3 - t2
+    timings.record(FrameTimings.Sample(build: t1 - t0, submit: t2 - t1, present: t3 - t2), at: t3)
     lastPresentUptime = clock.uptime
     inputDriven = false
     registerDrivers(animating: out.animationsInFlight)
@@ -178,6 +186,30 @@ final class PlaygroundApp {
     }
   }
 
+  /// The scene (or the overview grid) with the HUD and help layered on top.
+  private func rootBody(_ context: SceneContext) -> () -> Node {
+    let info = HUDInfo(
+      scene: gridMode ? "overview" : type(of: scene).name,
+      schedule: gridMode ? "every scene's own" : type(of: scene).scheduleSummary, cadence: cadence,
+      forced: visibilityState.forcedCadence != nil, visibility: visibility.rawValue, paused: paused,
+      framesPresented: stats.framesPresented, wakeups: stats.wakeups,
+      evaluationsMinimized: stats.evaluationsMinimized, fps: timings.fps(at: clock.uptime),
+      renderer: window.renderer.name)
+    let samples = hudVisible ? timings.ordered : []
+    let (grid, hud, help, selection, scenes, scene) = (gridMode, hudVisible, helpVisible, gridSelection, gridScenes, scene)
+    return {
+      ZStack(alignment: .topLeading) {
+        if grid {
+          Overlays.grid(size: context.size, start: context.start, selected: selection, scenes: scenes)
+        } else {
+          scene.body(context)
+        }
+        if hud { Overlays.hud(info, samples) }
+        if help { Overlays.help().frame(width: context.size.width, height: context.size.height) }
+      }.node
+    }
+  }
+
   private func registerDrivers(animating: Bool) {
     pump.removeAll()
     for d in runtime.activeDrivers { pump.register(d) }
@@ -185,7 +217,7 @@ final class PlaygroundApp {
   }
 
   private func updateTitle() {
-    var title = "Timeline Playground — \(type(of: scene).title)"
+    var title = "Timeline Playground — \(gridMode ? "Overview" : type(of: scene).title)"
     if visibility == .minimized, let detail = scene.titleDetail(date: clock.now, cadence: cadence) {
       title += " \(detail)"
     }
@@ -226,6 +258,7 @@ final class PlaygroundApp {
     sceneIndex = ((index % count) + count) % count
     let type = SceneCatalog.all[sceneIndex]
     scene = type.init()
+    gridMode = false
     runtime.reset()
     runtime.name = type.name
     sceneStart = clock.now
@@ -252,8 +285,46 @@ final class PlaygroundApp {
   }
 
   func handleKey(_ key: Key, _ mods: KeyModifiers) {
+    let count = SceneCatalog.all.count
+    if gridMode {
+      switch key {
+      case .enter: switchScene(to: gridSelection); return
+      case .right, .tab:
+        gridSelection = (gridSelection + (mods.contains(.shift) ? count - 1 : 1)) % count
+        invalidate()
+        return
+      case .left:
+        gridSelection = (gridSelection + count - 1) % count
+        invalidate()
+        return
+      case .down, .up:
+        gridSelection = (gridSelection + 3) % count
+        invalidate()
+        return
+      default: break
+      }
+    }
     switch key {
     case .escape, .letter("q"): running = false
+    case .letter("f"):
+      hudVisible.toggle()
+      invalidate()
+    case .letter("h"), .questionMark:
+      helpVisible.toggle()
+      invalidate()
+    case .letter("g"):
+      if gridMode {
+        switchScene(to: gridSelection)
+      } else {
+        gridMode = true
+        gridSelection = sceneIndex
+        gridScenes = SceneCatalog.all.map { $0.init() }
+        runtime.reset()
+        sceneStart = clock.now
+        updateTitle()
+        pump.removeAll()
+        invalidate()
+      }
     case .digit(let d) where d >= 1 && d <= SceneCatalog.all.count: switchScene(to: d - 1)
     case .right: switchScene(to: sceneIndex + 1)
     case .left: switchScene(to: sceneIndex - 1)

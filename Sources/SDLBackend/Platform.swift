@@ -30,9 +30,13 @@ func sdlError() -> String {
 public enum Platform {
   nonisolated(unsafe) private static var coreReady = false
   nonisolated(unsafe) private static var videoReady = false
+  /// SDL's init calls are not thread-safe; two threads starting them at once corrupt its state.
+  private static let lock = NSLock()
 
   /// Starts SDL_ttf and SDL_image (no display needed); safe to call repeatedly.
   public static func startCore() throws {
+    lock.lock()
+    defer { lock.unlock() }
     if coreReady { return }
     if SDL_WasInit(UInt32(SDL_INIT_EVENTS)) == 0, SDL_InitSubSystem(UInt32(SDL_INIT_EVENTS)) != 0 {
       throw BackendError.sdl(sdlError())
@@ -45,6 +49,8 @@ public enum Platform {
   /// Starts the video subsystem; throws `.noDisplay` when no display server answers.
   public static func startVideo() throws {
     try startCore()
+    lock.lock()
+    defer { lock.unlock() }
     if videoReady { return }
     // Software rendering straight to the X framebuffer: presenting through OpenGL costs
     // 2–4 ms a frame and ~80 MB of RSS under llvmpipe for nothing on this machine class.

@@ -4,8 +4,13 @@ import Testing
 
 @testable import SDLBackend
 
+/// Every test that touches SDL, SDL_ttf or FreeType: those libraries keep global state and are
+/// not thread-safe, and swift-testing runs suites in parallel, so they all run one at a time.
+@Suite(.serialized) enum SDLSuites {}
+
+extension SDLSuites {
 /// Renders draw lists with SDL's software renderer into memory and reads the pixels back.
-@Suite(.serialized) struct PixelTests {
+@Suite struct PixelTests {
   struct RGBA: Equatable {
     var r, g, b, a: Int
   }
@@ -157,4 +162,5 @@ import Testing
     let big = try render(3840, 2160) { list, _ in list.fillCircle(center: Point(x: 1920, y: 1080), radius: 1000, color: RGBA8(r: 0, g: 200, b: 0, a: 255)) }
     #expect(pixel(big, 1920, 1080).g == 200)
   }
+}
 }

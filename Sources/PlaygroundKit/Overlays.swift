@@ -1,0 +1,186 @@
+import Foundation
+import SceneGraph
+import Scenes
+
+/// A fixed ring of recent frame timings: no allocation once full, so it never looks like a leak.
+struct FrameTimings {
+  struct Sample {
+    var build: Double
+    var submit: Double
+    var present: Double
+    var total: Double { build + submit + present }
+  }
+
+  private(set) var samples: [Sample]
+  private(set) var presentTimes: [Double]
+  private var next = 0
+  private(set) var count = 0
+  let capacity: Int
+
+  init(capacity: Int = 240) {
+    self.capacity = capacity
+    samples = Array(repeating: Sample(build: 0, submit: 0, present: 0), count: capacity)
+    presentTimes = Array(repeating: 0, count: capacity)
+  }
+
+  mutating func record(_ s: Sample, at uptime: Double) {
+    samples[next] = s
+    presentTimes[next] = uptime
+    next = (next + 1) % capacity
+    count = min(count + 1, capacity)
+  }
+
+  /// Samples oldest first.
+  var ordered: [Sample] {
+    (0..<count).map { samples[(next - count + $0 + capacity) % capacity] }
+  }
+
+  /// Frames presented in the last second before `uptime`.
+  func fps(at uptime: Double) -> Int {
+    (0..<count).reduce(0) { n, i in
+      let t = presentTimes[(next - 1 - i + 2 * capacity) % capacity]
+      return uptime - t <= 1 ? n + 1 : n
+    }
+  }
+}
+
+/// What the HUD shows besides the timings.
+struct HUDInfo {
+  var scene: String
+  var schedule: String
+  var cadence: Cadence
+  var forced: Bool
+  var visibility: String
+  var paused: Bool
+  var framesPresented: Int
+  var wakeups: Int
+  var evaluationsMinimized: Int
+  var fps: Int
+  var renderer: String
+}
+
+enum Overlays {
+  static let panel = Color(red: 0.05, green: 0.06, blue: 0.09, opacity: 0.82)
+
+  /// The F-key HUD: fps, a stacked frame-time graph (build / draw / present), schedule, cadence.
+  static func hud(_ info: HUDInfo, _ timings: [FrameTimings.Sample]) -> Node {
+    let mono = Font.system(size: 12, weight: .regular, design: .monospaced)
+    let cadence = ".\(info.cadence.name)\(info.forced ? " (forced)" : "")"
+    return VStack(alignment: .leading, spacing: 4) {
+      Text("\(info.fps) fps · \(info.renderer)").font(.system(size: 14, weight: .bold, design: .monospaced))
+      Text("scene     \(info.scene)").font(mono)
+      Text("schedule  \(info.schedule)").font(mono)
+      Text("cadence   \(cadence)   \(info.visibility)\(info.paused ? " · paused" : "")").font(mono)
+      Text("frames    \(info.framesPresented) presented · \(info.wakeups) wake-ups").font(mono)
+      Canvas { ctx in
+        graph(&ctx, timings)
+      }
+      .frame(width: 300, height: 70)
+      HStack(spacing: 10) {
+        Text("■ build").foregroundStyle(Color.cyan)
+        Text("■ draw").foregroundStyle(Color.orange)
+        Text("■ present").foregroundStyle(Color.pink)
+        Text("— 16.7 ms").foregroundStyle(Color.white.opacity(0.6))
+      }
+      .font(.system(size: 11, design: .monospaced))
+    }
+    .foregroundStyle(Color.white)
+    .padding(10)
+    .background { RoundedRectangle(cornerRadius: 8).fill(panel) }
+    .padding(12)
+  }
+
+  static func graph(_ ctx: inout CanvasContext, _ samples: [FrameTimings.Sample]) {
+    let w = ctx.size.width
+    let h = ctx.size.height
+    ctx.fill(Path { $0.addRect(Rect(x: 0, y: 0, width: w, height: h)) }, with: Color.white.opacity(0.06))
+    let scale = h / 25.0  // 25 ms full height
+    let budget = h - 16.667 * scale
+    ctx.stroke(
+      Path {
+        $0.move(to: Point(x: 0, y: budget))
+        $0.addLine(to: Point(x: w, y: budget))
+      }, with: Color.white.opacity(0.35), lineWidth: 1)
+    let n = max(1, samples.count)
+    let barW = w / Double(max(n, 120))
+    for (i, s) in samples.enumerated() {
+      let x = Double(i) * barW
+      var y = h
+      for (v, c) in [(s.build, Color.cyan), (s.submit, Color.orange), (s.present, Color.pink)] {
+        let bh = min(y, v * 1000 * scale)
+        if bh > 0.05 {
+          ctx.fill(Path { $0.addRect(Rect(x: x, y: y - bh, width: max(1, barW - 0.5), height: bh)) }, with: c)
+        }
+        y -= bh
+      }
+    }
+  }
+
+  /// The H / ? overlay listing every key.
+  static func help() -> Node {
+    let rows: [(String, String)] = [
+      ("1 … 5", "open a scene"),
+      ("→ ←  Tab ⇧Tab", "next / previous scene"),
+      ("G", "overview grid of every scene; Enter or a number opens one"),
+      ("Space", "pause / resume all timelines"),
+      ("F", "HUD: fps, frame times, schedule, cadence"),
+      ("C", "force cadence .live → .seconds → .minutes → auto"),
+      ("H  ?", "this help"),
+      ("Q  Esc", "quit"),
+    ]
+    return VStack(alignment: .leading, spacing: 8) {
+      Text("Timeline Playground").font(.system(size: 22, weight: .bold))
+      for (key, what) in rows {
+        HStack(spacing: 16) {
+          Text(key).font(.system(size: 15, weight: .bold, design: .monospaced)).frame(width: 150, alignment: .leading)
+          Text(what).font(.system(size: 15))
+        }
+      }
+    }
+    .foregroundStyle(Color.white)
+    .padding(24)
+    .background { RoundedRectangle(cornerRadius: 14).fill(panel) }
+  }
+
+  /// Every scene at once, each in its own cell with its own timelines.
+  static func grid(size: Size, start: Date, selected: Int, scenes: [any PlaygroundScene]) -> Node {
+    let columns = 3
+    let rows = (scenes.count + columns - 1) / columns
+    let gap = 6.0
+    let cellW = max(1, (size.width - gap * Double(columns + 1)) / Double(columns))
+    let cellH = max(1, (size.height - gap * Double(rows + 1)) / Double(rows))
+    let cell = Size(width: cellW, height: cellH)
+    return VStack(spacing: gap) {
+      for r in 0..<rows {
+        HStack(spacing: gap) {
+          for c in 0..<columns {
+            let i = r * columns + c
+            if i < scenes.count {
+              scenes[i].body(SceneContext(size: cell, start: start))
+                .frame(width: cellW, height: cellH)
+                .clipped()
+                .overlay(alignment: .topLeading) {
+                  Text("\(i + 1)  \(type(of: scenes[i]).title)")
+                    .font(.system(size: 13, weight: .bold))
+                    .foregroundStyle(Color.white)
+                    .padding(6)
+                    .background { RoundedRectangle(cornerRadius: 5).fill(panel) }
+                    .padding(6)
+                }
+                .overlay {
+                  if i == selected {
+                    Rectangle().stroke(Color.yellow, lineWidth: 3)
+                  }
+                }
+                .id(type(of: scenes[i]).name)
+            } else {
+              Rectangle().fill(Color(white: 0.08)).frame(width: cellW, height: cellH)
+            }
+          }
+        }
+      }
+    }
+    .frame(width: size.width, height: size.height)
+    .background { Rectangle().fill(Color(white: 0.03)) }
+  }
+}
