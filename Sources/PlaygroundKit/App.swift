@@ -18,6 +18,7 @@ struct AppOptions {
   var forcedCadence: Cadence?
   var minimizedGrace: Double
   var renderer: Window.RendererChoice
+  var keys: [(sym: Int32, shift: Bool)] = []
 }
 
 /// Counters the run reports with `--stats`.
@@ -93,6 +94,8 @@ final class PlaygroundApp {
 
   func run() {
     invalidate()
+    // Scripted keys go through SDL's own queue, exactly like a user's keystrokes.
+    for k in options.keys { Window.pushKey(k.sym, shift: k.shift) }
     let endUptime = options.duration.map { startUptime + $0 }
     while running {
       if let end = endUptime, clock.uptime >= end { break }
@@ -351,6 +354,7 @@ final class PlaygroundApp {
     let user = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
     let sys = Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
     let duration = clock.uptime - startUptime
+    let forcedName = visibilityState.forcedCadence.map { "\"\($0.name)\"" } ?? "null"
     let n = Double(max(1, stats.framesVisible))
     func ms(_ total: Double) -> String { String(format: "%.3f", total / n * 1000) }
     let restore = stats.firstFrameAfterRestoreMs.map { String(format: "%.3f", $0) }.joined(separator: ", ")
@@ -361,6 +365,8 @@ final class PlaygroundApp {
       "frames_minimized": \(stats.framesWhileMinimized), "evaluations_minimized": \(stats.evaluationsMinimized), \
       "visibility": "\(visibility.rawValue)", "cadence": "\(cadence.name)", \
       "restore_to_frame_ms": [\(restore)], "scene_switches": \(stats.sceneSwitches), \
+      "title": "\(window.title)", "hud": \(hudVisible), "help": \(helpVisible), "grid": \(gridMode), \
+      "paused": \(paused), "forced_cadence": \(forcedName), \
       "renderer": "\(window.renderer.name)", "refresh_period_ms": \(String(format: "%.3f", period * 1000)), \
       "cpu_user_s": \(String(format: "%.3f", user)), "cpu_sys_s": \(String(format: "%.3f", sys)), \
       "max_rss_kb": \(usage.ru_maxrss), \

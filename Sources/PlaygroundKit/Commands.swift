@@ -62,6 +62,9 @@ struct RunCommand: ParsableCommand {
   @Option(help: "Seconds minimized before the cadence drops from .seconds to .minutes.")
   var minimizedGrace: Double = 60
 
+  @Option(help: "Press keys once the window is open, comma-separated (e.g. 4,right,f,shift+tab); for demos and tests.")
+  var keys: String?
+
   @Option(help: "Renderer: software (default; presents without OpenGL) or accelerated (SDL's choice, vsync).")
   var renderer: Window.RendererChoice = .software
 
@@ -70,13 +73,18 @@ struct RunCommand: ParsableCommand {
       throw UsageFailure.fail("--duration must be a non-negative number of seconds, got \(d)")
     }
     if !(minimizedGrace >= 0) { throw UsageFailure.fail("--minimized-grace must be non-negative") }
+    if let keys, KeyScript.parse(keys) == nil {
+      throw UsageFailure.fail(
+        "--keys '\(keys)' has an unknown key; use digits, letters, left, right, up, down, tab, space, enter, escape, ?, and shift+KEY")
+    }
   }
 
   func run() throws {
     let sceneType = try UsageFailure.scene(scene)
     let options = AppOptions(
       sceneIndex: SceneCatalog.all.firstIndex { $0 == sceneType } ?? 0, size: size, duration: duration,
-      stats: stats, forcedCadence: cadence, minimizedGrace: minimizedGrace, renderer: renderer)
+      stats: stats, forcedCadence: cadence, minimizedGrace: minimizedGrace, renderer: renderer,
+      keys: keys.flatMap(KeyScript.parse) ?? [])
     let app: PlaygroundApp
     do {
       app = try PlaygroundApp(options: options)
@@ -90,3 +98,40 @@ struct RunCommand: ParsableCommand {
 }
 
 extension Window.RendererChoice: ExpressibleByArgument {}
+
+/// Key presses given on the command line, as SDL keycodes.
+enum KeyScript {
+  /// Parses `4,right,f,shift+tab`; nil if a name is unknown.
+  static func parse(_ spec: String) -> [(sym: Int32, shift: Bool)]? {
+    var out: [(Int32, Bool)] = []
+    for raw in spec.split(separator: ",") {
+      var name = raw.trimmingCharacters(in: .whitespaces).lowercased()
+      var shift = false
+      if name.hasPrefix("shift+") {
+        shift = true
+        name.removeFirst(6)
+      }
+      let sym: Int32
+      switch name {
+      case "left": sym = 0x4000_0050
+      case "right": sym = 0x4000_004F
+      case "down": sym = 0x4000_0051
+      case "up": sym = 0x4000_0052
+      case "tab": sym = 9
+      case "space": sym = 32
+      case "enter", "return": sym = 13
+      case "escape", "esc": sym = 27
+      case "?":
+        sym = 47
+        shift = true
+      default:
+        guard name.count == 1, let c = name.unicodeScalars.first,
+          (48...57).contains(c.value) || (97...122).contains(c.value)
+        else { return nil }
+        sym = Int32(c.value)
+      }
+      out.append((sym, shift))
+    }
+    return out.isEmpty ? nil : out
+  }
+}
