@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+@testable import PlaygroundKit
+@testable import SceneGraph
+import Scenes
+
+@Suite struct ReplayTests {
+  let start = Date(timeIntervalSince1970: 1_767_263_670)
+
+  func emojiMidY(_ out: FrameOutput, _ emoji: String) -> Double? {
+    out.items.first { $0.text == emoji }?.bounds.midY
+  }
+
+  /// The replay reproduces the live timeline: at 1.55 s the first emoji (revealed at 0.3 s,
+  /// keyframe ticks at 0.5, 0.9, 1.4 s) is 0.15 s into the easeIn segment from y −80 to −20.
+  @Test func snapshotReplayShowsTheEmojiMidSegment() {
+    let size = Size(width: 1280, height: 720)
+    func replayed(_ t: Double) -> FrameOutput {
+      Replay(scene: EmojiWave(), start: start, size: size, textEngine: FixedAdvanceTextEngine()).frame(at: t)
+    }
+    let atTick = replayed(1.4)
+    let mid = replayed(1.55)
+    let k = SceneContext(size: size, start: start).fitScale(Size(width: 560, height: 360), fill: 0.85)
+    // The segment's animation starts at the first display frame at or after the 1.4 s tick,
+    // so 0.15 s later it has run between 0.15 − 1/60 and 0.15 s of its easeIn curve.
+    let early = 60 * k * Animation.easeIn(duration: 0.4).fraction(at: 0.15 - 1.0 / 60)
+    let late = 60 * k * Animation.easeIn(duration: 0.4).fraction(at: 0.15)
+    let a = try! #require(emojiMidY(atTick, "😃"))
+    let b = try! #require(emojiMidY(mid, "😃"))
+    // Earlier segments finish on the frame grid too, so allow the curve a frame or two of lag;
+    // the emoji is well inside the segment from −80 to −20, not at either keyframe.
+    #expect(b - a >= early * 0.85 && b - a <= late + 0.01)
+    #expect(b - a > 1 && b - a < 60 * k - 1)
+    // The same time gives the same frame.
+    let again = replayed(1.55)
+    #expect(again.items == mid.items)
+    #expect(again.drawList.vertices == mid.drawList.vertices)
+  }
+
+  @Test func emojiAppearAtTheRevealDates() {
+    let replay = Replay(scene: EmojiWave(), start: start, size: Size(width: 800, height: 600), textEngine: FixedAdvanceTextEngine())
+    let counts = [0.29, 0.31, 0.61, 0.91].map { t in
+      replay.frame(at: t).items.filter { EmojiWave.emoji.contains($0.text ?? "") }.count
+    }
+    #expect(counts == [0, 1, 2, 3])
+  }
+
+  /// A spring that has settled stops asking for frames: the heart's spring between beats.
+  @Test func settledSpringLetsThePumpSleep() {
+    let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
+    var scale = 1.0
+    let spring = Animation.spring(response: 0.10, dampingFraction: 0.24, blendDuration: 0.2)
+    func frame(_ t: Double) -> FrameOutput {
+      rt.frame(
+        { Rectangle().frame(width: 10, height: 10).scaleEffect(scale).animation(spring, value: scale) },
+        input: FrameInput(now: start.addingTimeInterval(t), time: t, size: Size(width: 100, height: 100)))
+    }
+    _ = frame(0)
+    scale = 2
+    #expect(frame(0.01).animationsInFlight)
+    // It overshoots past 2 before settling.
+    let peak = stride(from: 0.02, through: 0.3, by: 0.01).map { frame($0).items[0].bounds.width }.max()!
+    #expect(peak > 20.5)
+    let settled = frame(spring.duration + 0.02)
+    #expect(!settled.animationsInFlight)
+    #expect(abs(settled.items[0].bounds.width - 20) < 1e-9)
+  }
+}
