@@ -44,6 +44,9 @@ public struct ImageBuffer: Sendable {
   public var generation: Int
   /// Whether scaling should filter linearly (smooth gradients) rather than pick nearest pixels.
   public var smooth: Bool
+  /// Whether every pixel has full alpha; such images are copied without blending, which lets a
+  /// software renderer stretch them straight into the target.
+  public var opaque = false
 
   /// Creates a transparent image.
   public init(width: Int, height: Int, smooth: Bool = true) {

@@ -93,10 +93,18 @@ final class PlaygroundApp {
   var cadence: Cadence { visibilityState.cadence(at: clock.uptime) }
 
   func run() {
+    runLoop(until: options.duration.map { startUptime + $0 })
+    if options.stats { printStats() }
+  }
+
+  /// Monotonic times of presented frames, kept only while a benchmark asks for them.
+  var presentTimes: [Double]?
+
+  /// Runs the loop until `endUptime` (or until the user quits).
+  func runLoop(until endUptime: Double?) {
     invalidate()
     // Scripted keys go through SDL's own queue, exactly like a user's keystrokes.
     for k in options.keys { Window.pushKey(k.sym, shift: k.shift) }
-    let endUptime = options.duration.map { startUptime + $0 }
     while running {
       if let end = endUptime, clock.uptime >= end { break }
       syncVisibility()
@@ -119,7 +127,42 @@ final class PlaygroundApp {
       }
       while let e = window.pollEvent() { handle(e) }
     }
-    if options.stats { printStats() }
+  }
+
+  /// Drives the scene the way the seeds call incorrect: a fixed-rate timer that fires on its
+  /// own schedule, ignores the display, and renders and presents at once on every tick.
+  func runFixedTimer(hz: Double, seconds: Double) -> [Double] {
+    var times: [Double] = []
+    let end = clock.uptime + seconds
+    let tick = 1 / hz
+    while clock.uptime < end {
+      let size = window.logicalSize
+      let context = SceneContext(size: Size(width: Double(size.width), height: Double(size.height)), start: sceneStart)
+      let out = runtime.frame(
+        rootBody(context), input: FrameInput(now: clock.now, time: clock.uptime, size: context.size))
+      window.renderer.clear(.black)
+      window.renderer.submit(out.drawList)
+      window.renderer.present()
+      times.append(monotonicSeconds())
+      while let e = window.pollEvent() { handle(e) }
+      // A Timer.publish-style timer: sleeps its interval after each tick, so it drifts and
+      // beats against the display's refresh.
+      usleep(useconds_t(tick * 1e6))
+    }
+    return times
+  }
+
+  /// Minimizes the window and waits until the window manager has done it.
+  func minimizeAndWait(timeout: Double = 2) -> Bool {
+    window.minimize()
+    let end = clock.uptime + timeout
+    while clock.uptime < end {
+      while let e = window.pollEvent() { handle(e) }
+      syncVisibility()
+      if visibility == .minimized { return true }
+      usleep(10_000)
+    }
+    return false
   }
 
   private func countWakeup() {
@@ -179,6 +222,7 @@ final class PlaygroundApp {
     stats.presentSeconds += t3 - t2
     timings.record(FrameTimings.Sample(build: t1 - t0, submit: t2 - t1, present: t3 - t2), at: t3)
     lastPresentUptime = clock.uptime
+    presentTimes?.append(t3)
     inputDriven = false
     registerDrivers(animating: out.animationsInFlight)
     stats.framesPresented += 1
@@ -229,7 +273,7 @@ final class PlaygroundApp {
 
   /// Folds the window manager's flags into the visibility state; events alone are not
   /// trusted because X11 window managers differ in what they send.
-  private func syncVisibility() {
+  func syncVisibility() {
     let hidden = window.isMinimizedOrHidden
     if hidden && visibility == .visible { becomeMinimized() } else if !hidden && visibility == .minimized { becomeVisible() }
   }

@@ -18,7 +18,7 @@ public struct PlaygroundCommand: ParsableCommand {
       Keys in the window: 1–5 pick a scene, ←/→ or Tab/Shift+Tab step through them, Space pauses,
       C cycles a forced cadence, Q or Esc quits.
       """,
-    subcommands: [RunCommand.self, ListCommand.self, SnapshotCommand.self, ScheduleCommand.self],
+    subcommands: [RunCommand.self, ListCommand.self, SnapshotCommand.self, ScheduleCommand.self, BenchCommand.self],
     defaultSubcommand: RunCommand.self
   )
 

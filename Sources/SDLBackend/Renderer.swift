@@ -16,6 +16,7 @@ public final class Renderer {
     var width: Int
     var height: Int
     var lastUsedFrame: Int
+    var opaque: Bool
   }
   private var images: [ImageID: ImageTexture] = [:]
   private var frameNumber = 0
@@ -103,6 +104,12 @@ public final class Renderer {
             SDL_RenderSetClipRect(handle, nil)
             clipSet = false
           }
+          if case .image = cmd.texture, cmd.indexCount == 6, let texture,
+            copyAxisAlignedQuad(list, cmd, texture)
+          {
+            lastDrawCalls += 1
+            continue
+          }
           SDL_RenderGeometryRaw(
             handle, texture, xy, stride, col, stride, uv, stride, Int32(list.vertices.count),
             ibase + cmd.indexOffset * 4, Int32(cmd.indexCount), 4)
@@ -112,6 +119,41 @@ public final class Renderer {
     }
     if clipSet { SDL_RenderSetClipRect(handle, nil) }
     evictImages()
+  }
+
+  /// Draws a lone axis-aligned image quad with `SDL_RenderCopyF`, the software renderer's
+  /// scaled blit, instead of rasterizing two textured triangles pixel by pixel.
+  private func copyAxisAlignedQuad(_ list: DrawList, _ cmd: DrawCommand, _ texture: OpaquePointer) -> Bool {
+    let idx = list.indices[cmd.indexOffset..<(cmd.indexOffset + 6)].map { Int($0) }
+    let corners = Set(idx)
+    guard corners.count == 4 else { return false }
+    let v = corners.map { list.vertices[$0] }
+    let xs = Set(v.map(\.x))
+    let ys = Set(v.map(\.y))
+    let us = Set(v.map(\.u))
+    let vs = Set(v.map(\.v))
+    guard xs.count == 2, ys.count == 2, us.count == 2, vs.count == 2, Set(v.map(\.color)).count == 1 else {
+      return false
+    }
+    // u must grow with x and v with y, or the blit would not flip the picture as triangles do.
+    let left = v.filter { $0.x == xs.min()! }
+    let top = v.filter { $0.y == ys.min()! }
+    guard left.allSatisfy({ $0.u == us.min()! }), top.allSatisfy({ $0.v == vs.min()! }) else { return false }
+    var w: Int32 = 0
+    var h: Int32 = 0
+    SDL_QueryTexture(texture, nil, nil, &w, &h)
+    let u0 = us.min()!
+    let u1 = us.max()!
+    let v0 = vs.min()!
+    let v1 = vs.max()!
+    var src = SDL_Rect(
+      x: Int32((u0 * Float(w)).rounded()), y: Int32((v0 * Float(h)).rounded()),
+      w: Int32(((u1 - u0) * Float(w)).rounded()), h: Int32(((v1 - v0) * Float(h)).rounded()))
+    var dst = SDL_FRect(x: xs.min()!, y: ys.min()!, w: xs.max()! - xs.min()!, h: ys.max()! - ys.min()!)
+    let c = v[0].color
+    SDL_SetTextureColorMod(texture, c.r, c.g, c.b)
+    SDL_SetTextureAlphaMod(texture, c.a)
+    return SDL_RenderCopyF(handle, texture, &src, &dst) == 0
   }
 
   private func prepareAtlas() -> OpaquePointer? {
@@ -130,7 +172,9 @@ public final class Renderer {
   }
 
   private func prepareImage(_ id: ImageID, _ img: ImageBuffer) -> OpaquePointer? {
-    if var existing = images[id], existing.width == img.width, existing.height == img.height {
+    if var existing = images[id], existing.width == img.width, existing.height == img.height,
+      existing.opaque == img.opaque
+    {
       existing.lastUsedFrame = frameNumber
       if existing.generation != img.generation {
         upload(img, to: existing.texture)
@@ -141,9 +185,11 @@ public final class Renderer {
     }
     if let old = images[id] { SDL_DestroyTexture(old.texture) }
     guard let t = makeTexture(width: img.width, height: img.height, smooth: img.smooth) else { return nil }
+    if img.opaque { SDL_SetTextureBlendMode(t, SDL_BLENDMODE_NONE) }
     upload(img, to: t)
     images[id] = ImageTexture(
-      texture: t, generation: img.generation, width: img.width, height: img.height, lastUsedFrame: frameNumber)
+      texture: t, generation: img.generation, width: img.width, height: img.height, lastUsedFrame: frameNumber,
+      opaque: img.opaque)
     return t
   }
 
@@ -173,6 +219,12 @@ public final class Renderer {
     }
     lastTextureUploads += 1
     totalTextureUploads += 1
+  }
+
+  /// Runs SDL's queued commands now; the software renderer rasterizes here, so timing this
+  /// separates drawing from presenting.
+  public func flush() {
+    SDL_RenderFlush(handle)
   }
 
   /// Shows what was drawn.

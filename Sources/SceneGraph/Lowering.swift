@@ -202,11 +202,15 @@ struct Lowerer {
         }
       }
       img.generation = 1
+      img.opaque = g.stops.allSatisfy { $0.color.opacity >= 1 }
       gradients[g] = img
       image = img
     }
     let id = ImageID(g.hashValue)
-    list.images[id] = image
+    var drawn = image
+    // Blending is skipped only when the picture is opaque and drawn at full opacity.
+    drawn.opaque = image.opaque && opacity >= 1
+    list.images[id] = drawn
     let corners = quad(frame, t)
     list.addImageQuad(
       corners, uv: Rect(x: 0, y: 0, width: 1, height: 1), texture: .image(id), tint: Color.white.opacity(opacity).rgba8)
@@ -256,6 +260,7 @@ struct Lowerer {
       meshes[key] = (spec, w, h, image)
     }
     let id = ImageID(Int(truncatingIfNeeded: key))
+    image.opaque = opacity >= 1 && spec.colors.allSatisfy { $0.opacity >= 1 }
     list.images[id] = image
     // Half-texel inset keeps linear filtering from blending in the transparent border.
     let du = 0.5 / Double(w)

@@ -55,6 +55,10 @@ public struct FrameOutput {
   public var animationsInFlight: Bool
   /// How many times the body was evaluated this frame (more than one when actions changed state).
   public var passes: Int
+  /// Seconds spent evaluating the body into a resolved tree (closures, state, timelines).
+  public var buildSeconds: Double = 0
+  /// Seconds spent on layout and lowering to the draw list.
+  public var lowerSeconds: Double = 0
 }
 
 /// Evaluates scene bodies frame after frame, keeping the state that outlives a frame.
@@ -132,6 +136,7 @@ public final class SceneRuntime {
 
   /// Evaluates, lays out and lowers one frame of `body`.
   public func frame(_ body: () -> Node, input: FrameInput) -> FrameOutput {
+    let startTime = monotonicSeconds()
     self.input = input
     seen.removeAll(keepingCapacity: true)
     inFlight = false
@@ -172,6 +177,7 @@ public final class SceneRuntime {
       }
     }
     sweep()
+    let builtTime = monotonicSeconds()
     let layout = Layout(textEngine: textEngine)
     let size = input.size
     _ = layout.size(root, ProposedSize(width: size.width, height: size.height))
@@ -189,7 +195,9 @@ public final class SceneRuntime {
     meshes = lowerer.meshes
     if lowerer.gradients.count > 64 { lowerer.gradients.removeAll() }
     gradients = lowerer.gradients
-    return FrameOutput(drawList: drawList, items: lowerer.items, animationsInFlight: inFlight, passes: passes)
+    return FrameOutput(
+      drawList: drawList, items: lowerer.items, animationsInFlight: inFlight, passes: passes,
+      buildSeconds: builtTime - startTime, lowerSeconds: monotonicSeconds() - builtTime)
   }
 
   private func sweep() {

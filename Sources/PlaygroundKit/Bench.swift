@@ -1,0 +1,196 @@
+import Foundation
+import Graphics
+import Histogram
+import SDLBackend
+import SceneGraph
+import Scenes
+import Timeline
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Every scene at once, as the G key shows it; benchmarked as one more scene.
+struct OverviewScene: PlaygroundScene {
+  static let name = "overview"
+  static let title = "Overview"
+  static let scheduleSummary = "every scene's own"
+  init() {}
+  func body(_ context: SceneContext) -> Node {
+    Overlays.grid(
+      size: context.size, start: context.start, selected: -1, scenes: SceneCatalog.all.map { $0.init() })
+  }
+}
+
+/// Percentiles of one measured quantity, in milliseconds.
+struct Percentiles: Codable {
+  var min, p50, p90, p99, max, mean: Double
+
+  init(_ h: Histogram<UInt64>) {
+    let ms = { (ns: UInt64) in Double(ns) / 1e6 }
+    min = ms(h.min)
+    p50 = ms(h.valueAtPercentile(50))
+    p90 = ms(h.valueAtPercentile(90))
+    p99 = ms(h.valueAtPercentile(99))
+    max = ms(h.max)
+    mean = h.mean / 1e6
+  }
+}
+
+/// One scene's results.
+struct SceneResult: Codable {
+  var scene: String
+  var frames: Int
+  var frame_ms: Percentiles
+  var phases_ms: [String: Percentiles]
+  var vertices: Int
+  var indices: Int
+  var draw_calls: Double
+  var texture_uploads: Double
+  var peak_rss_kb: Int
+}
+
+/// The machine the numbers came from.
+struct MachineInfo: Codable {
+  var cpu: String
+  var cores: Int
+  var os: String
+  var renderer: String
+  var video_driver: String
+  var sdl: String
+  var build: String
+  var size: String
+
+  static func current(renderer: String, size: PixelSize) -> MachineInfo {
+    let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+    let cpu =
+      cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
+      .map { $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "" }
+      ?? "unknown"
+    let osRelease = (try? String(contentsOfFile: "/etc/os-release", encoding: .utf8)) ?? ""
+    let os =
+      osRelease.split(separator: "\n").first { $0.hasPrefix("PRETTY_NAME=") }
+      .map { String($0.dropFirst(12)).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) } ?? "Linux"
+    #if DEBUG
+      let build = "debug"
+    #else
+      let build = "release"
+    #endif
+    return MachineInfo(
+      cpu: cpu ?? "unknown", cores: ProcessInfo.processInfo.activeProcessorCount, os: os, renderer: renderer,
+      video_driver: Platform.videoDriver ?? "none (offscreen surface)", sdl: Platform.sdlVersion, build: build,
+      size: size.description)
+  }
+}
+
+/// The whole report `--json` writes.
+struct BenchReport: Codable {
+  var machine: MachineInfo
+  var scenes: [SceneResult]
+}
+
+/// Targets for 1280×720 on a 2-core machine without a GPU (p50, p99 in ms), from C probes.
+let frameTargets: [String: (p50: Double, p99: Double)] = [
+  "visualizer": (0.6, 1.5), "live-indicator": (0.5, 1.2), "mesh-gradient": (2.5, 4),
+  "clock": (1, 3), "emoji-wave": (0.6, 1.5), "overview": (3.5, 6),
+]
+
+/// The process's peak resident set, in kilobytes.
+func peakRSSKilobytes() -> Int {
+  var usage = rusage()
+  getrusage(RUSAGE_SELF.rawValue, &usage)
+  return usage.ru_maxrss
+}
+
+/// Process CPU time (user + system), in seconds.
+func cpuSeconds() -> Double {
+  var usage = rusage()
+  getrusage(RUSAGE_SELF.rawValue, &usage)
+  return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec)
+    + Double(usage.ru_stime.tv_usec) / 1e6
+}
+
+/// Measures per-phase frame costs of scenes, headless or in a window.
+struct FrameBenchmark {
+  var frames: Int
+  var warmup: Int
+  var size: PixelSize
+  var samples: [(scene: String, build: Double, lower: Double, submit: Double, present: Double)] = []
+  var progress: (String) -> Void
+
+  /// A fixed start date, so every run draws the same pictures.
+  static let start = Date(timeIntervalSince1970: 1_767_263_670)
+
+  mutating func run(_ scene: any PlaygroundScene, renderer: Renderer) -> SceneResult {
+    let name = type(of: scene).name
+    let replay = Replay(
+      scene: scene, start: Self.start, size: Size(width: Double(size.width), height: Double(size.height)),
+      textEngine: renderer.atlas)
+    func hist() -> Histogram<UInt64> {
+      Histogram<UInt64>(highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: .three)
+    }
+    var total = hist()
+    var build = hist()
+    var lower = hist()
+    var submit = hist()
+    var present = hist()
+    var vertices = 0
+    var indices = 0
+    var drawCalls = 0
+    var uploads = 0
+    let pixelScale = Double(renderer.outputSize.width) / Double(size.width)
+    let step = max(1, (warmup + frames) / 10)
+    for i in 0..<(warmup + frames) {
+      renderer.atlas.beginFrame()
+      let out = replay.nextFrame(pixelScale: pixelScale)
+      let t1 = monotonicSeconds()
+      renderer.clear(.black)
+      renderer.submit(out.drawList)
+      renderer.flush()
+      let t2 = monotonicSeconds()
+      renderer.present()
+      let t3 = monotonicSeconds()
+      if i >= warmup {
+        let ns = { (s: Double) in UInt64(max(0, s) * 1e9) }
+        _ = build.record(ns(out.buildSeconds))
+        _ = lower.record(ns(out.lowerSeconds))
+        _ = submit.record(ns(t2 - t1))
+        _ = present.record(ns(t3 - t2))
+        _ = total.record(ns(out.buildSeconds + out.lowerSeconds + (t3 - t1)))
+        vertices = out.drawList.vertices.count
+        indices = out.drawList.indices.count
+        drawCalls += renderer.lastDrawCalls
+        uploads += renderer.lastTextureUploads
+        samples.append((name, out.buildSeconds, out.lowerSeconds, t2 - t1, t3 - t2))
+      }
+      if (i + 1) % step == 0 { progress("\(name) \(i + 1)/\(warmup + frames) frames") }
+    }
+    return SceneResult(
+      scene: name, frames: frames, frame_ms: Percentiles(total),
+      phases_ms: [
+        "build": Percentiles(build), "lower": Percentiles(lower), "submit": Percentiles(submit),
+        "present": Percentiles(present),
+      ], vertices: vertices, indices: indices, draw_calls: Double(drawCalls) / Double(max(1, frames)),
+      texture_uploads: Double(uploads) / Double(max(1, frames)), peak_rss_kb: peakRSSKilobytes())
+  }
+}
+
+/// Formats results as a terminal table.
+func benchTable(_ results: [SceneResult]) -> String {
+  func f(_ v: Double) -> String { String(format: "%.3f", v) }
+  var lines = [
+    "scene            frames   p50 ms   p90 ms   p99 ms   max ms  mean ms | build  lower submit present (p50) | verts draws upl/f | target p50/p99"
+  ]
+  for r in results {
+    let t = frameTargets[r.scene]
+    let met = t.map { r.frame_ms.p50 <= $0.p50 && r.frame_ms.p99 <= $0.p99 ? "met" : "MISSED" } ?? ""
+    let target = t.map { "\(f($0.p50))/\(f($0.p99)) \(met)" } ?? ""
+    lines.append(
+      r.scene.padding(toLength: 16, withPad: " ", startingAt: 0)
+        + String(format: " %6d %8.3f %8.3f %8.3f %8.3f %8.3f | %6.3f %6.3f %6.3f %6.3f       | %5d %5.1f %5.2f | ",
+          r.frames, r.frame_ms.p50, r.frame_ms.p90, r.frame_ms.p99, r.frame_ms.max, r.frame_ms.mean,
+          r.phases_ms["build"]!.p50, r.phases_ms["lower"]!.p50, r.phases_ms["submit"]!.p50,
+          r.phases_ms["present"]!.p50, r.vertices, r.draw_calls, r.texture_uploads) + target)
+  }
+  return lines.joined(separator: "\n")
+}

@@ -1,0 +1,154 @@
+import ArgumentParser
+import Foundation
+import SDLBackend
+import SceneGraph
+import Scenes
+
+/// `playground bench`: frame-time, pacing and idle benchmarks.
+struct BenchCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "bench",
+    abstract: "Measure frame costs per phase (default), frame pacing (--pacing) or idle cost (--idle).",
+    discussion: """
+      The frame benchmark renders N frames of each scene after a warm-up and reports, per phase —
+      build (body → tree), lower (layout and tessellation → draw list), submit (SDL calls and the
+      software rasterizer), present — and for the whole frame: min, p50, p90, p99, max and mean in
+      milliseconds, from HdrHistogram. --headless (default) draws into an offscreen surface on a
+      simulated clock that steps one frame interval, so it needs no display; --window uses a real
+      window. Waiting for a deadline or vsync is not counted as work.
+
+      --pacing runs an .animation scene in a real window for --seconds and reports the frame
+      intervals, and the same scene driven the way the seeds call incorrect: a fixed 30 Hz timer
+      that ignores the display. --idle measures wake-ups per second and CPU for every scene,
+      visible and then minimized.
+      """)
+
+  enum Target: String, EnumerableFlag {
+    case headless, window
+  }
+
+  @Option(help: "A scene name, 'overview' (every scene at once) or 'all'.")
+  var scene: String = "all"
+
+  @Option(help: "Frames measured per scene.")
+  var frames: Int = 600
+
+  @Option(help: "Frames rendered first and not measured.")
+  var warmup: Int = 60
+
+  @Option(help: "Frame size, WIDTHxHEIGHT.")
+  var size: PixelSize = .defaultWindow
+
+  @Flag(help: "Where frames are drawn: --headless (offscreen surface) or --window (a real window).")
+  var target: Target = .headless
+
+  @Option(help: "Write every figure, and the machine, as JSON.")
+  var json: String?
+
+  @Option(help: "Write every measured frame's phases as CSV.")
+  var csv: String?
+
+  @Option(help: "Draw the frame-time distribution per scene as a PNG.")
+  var plot: String?
+
+  @Flag(help: "Run the pacing benchmark instead (needs a display).")
+  var pacing = false
+
+  @Flag(help: "Run the idle benchmark instead (needs a display).")
+  var idle = false
+
+  @Option(help: "Seconds per run for --pacing and --idle.")
+  var seconds: Double = 5
+
+  func validate() throws {
+    if frames < 1 { throw UsageFailure.fail("--frames must be at least 1") }
+    if warmup < 0 { throw UsageFailure.fail("--warmup must not be negative") }
+    if !(seconds > 0) { throw UsageFailure.fail("--seconds must be positive") }
+    if pacing && idle { throw UsageFailure.fail("choose one of --pacing and --idle") }
+  }
+
+  func scenes() throws -> [any PlaygroundScene] {
+    if scene == "all" { return SceneCatalog.all.map { $0.init() } + [OverviewScene()] }
+    if scene == "overview" { return [OverviewScene()] }
+    return [try UsageFailure.scene(scene).init()]
+  }
+
+  func run() throws {
+    let list = try scenes()
+    do {
+      if pacing {
+        try PacingBenchmark(seconds: seconds, size: size).run(json: json)
+        return
+      }
+      if idle {
+        try IdleBenchmark(seconds: seconds, size: size).run(scenes: list.filter { !($0 is OverviewScene) }, json: json)
+        return
+      }
+      try runFrames(list)
+    } catch let e as BackendError {
+      printError("playground: \(e)")
+      if case .noDisplay = e { throw ExitCode(69) }
+      throw ExitCode(70)
+    }
+  }
+
+  private func runFrames(_ list: [any PlaygroundScene]) throws {
+    let renderer: Renderer
+    var window: Window?
+    var offscreen: OffscreenTarget?
+    switch target {
+    case .headless:
+      offscreen = try OffscreenTarget(width: size.width, height: size.height)
+      renderer = offscreen!.renderer
+    case .window:
+      window = try Window(title: "Timeline Playground — bench", width: size.width, height: size.height)
+      renderer = window!.renderer
+    }
+    let isTTY = isatty(2) == 1
+    var bench = FrameBenchmark(frames: frames, warmup: warmup, size: size) { line in
+      FileHandle.standardError.write(Data(((isTTY ? "\r\u{1B}[K" : "") + "bench: " + line + (isTTY ? "" : "\n")).utf8))
+    }
+    var results: [SceneResult] = []
+    for s in list {
+      results.append(bench.run(s, renderer: renderer))
+      while let e = window?.pollEvent() { _ = e }
+    }
+    if isTTY { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    let machine = MachineInfo.current(renderer: renderer.name, size: size)
+    print("machine: \(machine.cpu), \(machine.cores) cores, \(machine.os); renderer \(machine.renderer) (\(target.rawValue)), SDL \(machine.sdl), \(machine.build) build, \(size)")
+    print(benchTable(results))
+    print(String(format: "peak RSS: %.1f MB", Double(peakRSSKilobytes()) / 1024))
+    if let json {
+      let enc = JSONEncoder()
+      enc.outputFormatting = [.prettyPrinted, .sortedKeys]
+      try write(try enc.encode(BenchReport(machine: machine, scenes: results)), to: json)
+    }
+    if let csv {
+      var text = "scene,frame,build_ms,lower_ms,submit_ms,present_ms,total_ms\n"
+      var index: [String: Int] = [:]
+      for s in bench.samples {
+        let i = index[s.scene, default: 0]
+        index[s.scene] = i + 1
+        let total = s.build + s.lower + s.submit + s.present
+        text += String(
+          format: "%@,%d,%.4f,%.4f,%.4f,%.4f,%.4f\n", s.scene, i, s.build * 1000, s.lower * 1000, s.submit * 1000,
+          s.present * 1000, total * 1000)
+      }
+      try write(Data(text.utf8), to: csv)
+    }
+    if let plot {
+      let image = try BenchPlot.render(results: results, samples: bench.samples, machine: machine)
+      try PNGWriter.write(image, to: plot)
+    }
+    _ = offscreen
+  }
+
+  private func write(_ data: Data, to path: String) throws {
+    do {
+      try data.write(to: URL(fileURLWithPath: path))
+    } catch {
+      printError("playground: cannot write \(path): \(error.localizedDescription)")
+      throw ExitCode(73)
+    }
+  }
+}

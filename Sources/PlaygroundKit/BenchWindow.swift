@@ -1,0 +1,233 @@
+import Foundation
+import Graphics
+import SDLBackend
+import SceneGraph
+import Scenes
+import Timeline
+
+/// Statistics of the intervals between presented frames.
+struct IntervalStats: Codable {
+  var frames: Int
+  var mean_ms: Double
+  var stddev_ms: Double
+  var median_ms: Double
+  var p99_deviation_ms: Double
+  var max_ms: Double
+  /// Intervals longer than 1.5 display periods: a vsync was missed.
+  var missed_vsync: Int
+  /// Intervals that are not within 1 ms of a whole number of display periods: the frame
+  /// reached the screen out of step with the display.
+  var off_vsync: Int
+
+  init(_ times: [Double], period: Double) {
+    let intervals = zip(times.dropFirst(), times).map { $0 - $1 }
+    frames = times.count
+    let n = Double(max(1, intervals.count))
+    let mean = intervals.reduce(0, +) / n
+    mean_ms = mean * 1000
+    stddev_ms = (intervals.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / n).squareRoot() * 1000
+    let sorted = intervals.sorted()
+    median_ms = (sorted.isEmpty ? 0 : sorted[sorted.count / 2]) * 1000
+    let deviations = intervals.map { abs($0 - period) }.sorted()
+    p99_deviation_ms = (deviations.isEmpty ? 0 : deviations[min(deviations.count - 1, Int(Double(deviations.count) * 0.99))]) * 1000
+    max_ms = (sorted.last ?? 0) * 1000
+    missed_vsync = intervals.filter { $0 > period * 1.5 }.count
+    off_vsync = intervals.filter { iv in
+      let k = (iv / period).rounded()
+      return abs(iv - k * period) > 0.001
+    }.count
+  }
+}
+
+/// Frame pacing in a real window: the pump at the display rate against a fixed 30 Hz timer.
+struct PacingBenchmark {
+  var seconds: Double
+  var size: PixelSize
+
+  struct Report: Codable {
+    var machine: MachineInfo
+    var period_ms: Double
+    var timeline: IntervalStats
+    var timer_30hz: IntervalStats
+  }
+
+  func run(json: String?) throws {
+    let options = AppOptions(
+      sceneIndex: 0, size: size, duration: nil, stats: false, forcedCadence: nil, minimizedGrace: 60,
+      renderer: .software)
+    let app = try PlaygroundApp(options: options)
+    app.presentTimes = []
+    app.runLoop(until: app.clock.uptime + seconds)
+    let paced = app.presentTimes ?? []
+    let period = app.period
+    let timer = app.runFixedTimer(hz: 30, seconds: seconds)
+    let a = IntervalStats(Array(paced.dropFirst(2)), period: period)
+    let b = IntervalStats(Array(timer.dropFirst(2)), period: period)
+    let machine = MachineInfo.current(renderer: app.window.renderer.name, size: size)
+    print("pacing: \(seconds) s of .animation (visualizer), display period \(String(format: "%.3f", period * 1000)) ms")
+    print("driver                 frames  mean ms  stddev  median  p99 |dev|  max ms  missed vsync  off-vsync")
+    for (name, s) in [("TimelineView pump", a), ("30 Hz timer (seeds)", b)] {
+      print(
+        name.padding(toLength: 22, withPad: " ", startingAt: 0)
+          + String(
+            format: " %6d %8.3f %7.3f %7.3f %9.3f %7.3f %13d %10d", s.frames, s.mean_ms, s.stddev_ms, s.median_ms,
+            s.p99_deviation_ms, s.max_ms, s.missed_vsync, s.off_vsync))
+    }
+    if let json {
+      let enc = JSONEncoder()
+      enc.outputFormatting = [.prettyPrinted, .sortedKeys]
+      try enc.encode(Report(machine: machine, period_ms: period * 1000, timeline: a, timer_30hz: b))
+        .write(to: URL(fileURLWithPath: json))
+    }
+  }
+}
+
+/// Wake-ups and CPU per scene, visible and minimized.
+struct IdleBenchmark {
+  var seconds: Double
+  var size: PixelSize
+
+  struct Row: Codable {
+    var scene: String
+    var visible_wakeups_per_s: Double
+    var visible_frames_per_s: Double
+    var visible_cpu_percent: Double
+    var minimized: Bool
+    var minimized_wakeups_per_s: Double
+    var minimized_frames: Int
+    var minimized_cpu_percent: Double
+  }
+
+  struct Report: Codable {
+    var machine: MachineInfo
+    var seconds: Double
+    var scenes: [Row]
+  }
+
+  func run(scenes: [any PlaygroundScene], json: String?) throws {
+    var rows: [Row] = []
+    var rendererName = "software"
+    for scene in scenes {
+      let index = SceneCatalog.all.firstIndex { $0 == type(of: scene) } ?? 0
+      let options = AppOptions(
+        sceneIndex: index, size: size, duration: nil, stats: false, forcedCadence: nil, minimizedGrace: 60,
+        renderer: .software)
+      let app = try PlaygroundApp(options: options)
+      rendererName = app.window.renderer.name
+      // Let the first frames and font loading pass before measuring.
+      app.runLoop(until: app.clock.uptime + 0.5)
+      var (w0, f0, c0, t0) = (app.stats.wakeups, app.stats.framesPresented, cpuSeconds(), app.clock.uptime)
+      app.runLoop(until: t0 + seconds)
+      let visible = (
+        wakeups: Double(app.stats.wakeups - w0) / seconds, frames: Double(app.stats.framesPresented - f0) / seconds,
+        cpu: (cpuSeconds() - c0) / (app.clock.uptime - t0) * 100
+      )
+      let minimized = app.minimizeAndWait()
+      app.runLoop(until: app.clock.uptime + 0.3)
+      (w0, f0, c0, t0) = (app.stats.wakeups, app.stats.framesPresented, cpuSeconds(), app.clock.uptime)
+      app.runLoop(until: t0 + seconds)
+      rows.append(
+        Row(
+          scene: type(of: scene).name, visible_wakeups_per_s: visible.wakeups, visible_frames_per_s: visible.frames,
+          visible_cpu_percent: visible.cpu, minimized: minimized,
+          minimized_wakeups_per_s: Double(app.stats.wakeups - w0) / seconds,
+          minimized_frames: app.stats.framesPresented - f0,
+          minimized_cpu_percent: (cpuSeconds() - c0) / (app.clock.uptime - t0) * 100))
+      FileHandle.standardError.write(Data("bench: idle \(type(of: scene).name) done\n".utf8))
+    }
+    print("idle: \(seconds) s visible, then \(seconds) s minimized, per scene")
+    print("scene            visible: wake/s  frames/s   CPU %  | minimized: wake/s  frames   CPU %")
+    for r in rows {
+      print(
+        r.scene.padding(toLength: 16, withPad: " ", startingAt: 0)
+          + String(
+            format: "          %7.2f  %8.2f  %6.2f  | %17.2f  %6d  %6.2f%@", r.visible_wakeups_per_s,
+            r.visible_frames_per_s, r.visible_cpu_percent, r.minimized_wakeups_per_s, r.minimized_frames,
+            r.minimized_cpu_percent, r.minimized ? "" : "  (window manager did not minimize)"))
+    }
+    if let json {
+      let enc = JSONEncoder()
+      enc.outputFormatting = [.prettyPrinted, .sortedKeys]
+      try enc.encode(Report(machine: MachineInfo.current(renderer: rendererName, size: size), seconds: seconds, scenes: rows))
+        .write(to: URL(fileURLWithPath: json))
+    }
+  }
+}
+
+/// Draws the frame-time distribution of each scene as a picture, with our own renderer.
+enum BenchPlot {
+  static func render(
+    results: [SceneResult], samples: [(scene: String, build: Double, lower: Double, submit: Double, present: Double)],
+    machine: MachineInfo
+  ) throws -> ImageBuffer {
+    let rowH = 70.0
+    let w = 1200
+    let h = Int(110 + rowH * Double(results.count))
+    let target = try OffscreenTarget(width: w, height: h)
+    let axisMax = max(2, (results.map { max($0.frame_ms.p99, frameTargets[$0.scene]?.p99 ?? 0) }.max() ?? 2) * 1.25)
+    let plotX = 190.0
+    let plotW = Double(w) - plotX - 40
+    var perScene: [String: [Double]] = [:]
+    for s in samples { perScene[s.scene, default: []].append((s.build + s.lower + s.submit + s.present) * 1000) }
+    let runtime = SceneRuntime(textEngine: target.renderer.atlas)
+    let body: () -> Node = {
+      ZStack(alignment: .topLeading) {
+        Rectangle().fill(Color(hex: 0x111318))
+        VStack(alignment: .leading, spacing: 0) {
+          Text("Frame time per scene (build + lower + submit + present), \(machine.size), \(machine.renderer)")
+            .font(.system(size: 18, weight: .bold)).foregroundStyle(Color.white).padding(.bottom, 4)
+          Text("\(machine.cpu) · \(machine.cores) cores · \(machine.build) build · bars: distribution · white p50 · orange p99 · green target")
+            .font(.system(size: 12)).foregroundStyle(Color.white.opacity(0.6)).padding(.bottom, 16)
+          for r in results {
+            HStack(spacing: 0) {
+              VStack(alignment: .leading, spacing: 2) {
+                Text(r.scene).font(.system(size: 14, weight: .bold)).foregroundStyle(Color.white)
+                Text(String(format: "p50 %.3f  p99 %.3f ms", r.frame_ms.p50, r.frame_ms.p99))
+                  .font(.system(size: 11, design: .monospaced)).foregroundStyle(Color.white.opacity(0.7))
+              }
+              .frame(width: plotX - 20, alignment: .leading)
+              Canvas { ctx in
+                let values = perScene[r.scene] ?? []
+                let bins = 200
+                var counts = [Int](repeating: 0, count: bins)
+                for v in values { counts[min(bins - 1, max(0, Int(v / axisMax * Double(bins))))] += 1 }
+                let peak = Double(max(1, counts.max() ?? 1))
+                let bw = ctx.size.width / Double(bins)
+                for (i, c) in counts.enumerated() where c > 0 {
+                  let bh = (ctx.size.height - 4) * Double(c) / peak
+                  ctx.fill(
+                    Path { $0.addRect(Rect(x: Double(i) * bw, y: ctx.size.height - bh, width: max(1, bw - 0.5), height: bh)) },
+                    with: Color.cyan.opacity(0.8))
+                }
+                func mark(_ ms: Double, _ c: Color, _ width: Double) {
+                  let x = ms / axisMax * ctx.size.width
+                  ctx.stroke(
+                    Path {
+                      $0.move(to: Point(x: x, y: 0))
+                      $0.addLine(to: Point(x: x, y: ctx.size.height))
+                    }, with: c, lineWidth: width)
+                }
+                if let t = frameTargets[r.scene] {
+                  mark(t.p50, Color.green.opacity(0.6), 1)
+                  mark(t.p99, Color.green, 2)
+                }
+                mark(r.frame_ms.p50, .white, 2)
+                mark(r.frame_ms.p99, .orange, 2)
+              }
+              .frame(width: plotW, height: rowH - 14)
+            }
+            .frame(height: rowH, alignment: .leading)
+          }
+          Text(String(format: "0 ms … %.1f ms", axisMax)).font(.system(size: 12))
+            .foregroundStyle(Color.white.opacity(0.6)).padding(.leading, plotX)
+        }
+        .padding(20)
+      }.node
+    }
+    let out = runtime.frame(
+      body, input: FrameInput(now: FrameBenchmark.start, time: 0, size: Size(width: Double(w), height: Double(h))))
+    target.renderer.clear(.black)
+    target.renderer.submit(out.drawList)
+    return try target.renderer.readPixels()
+  }
+}
