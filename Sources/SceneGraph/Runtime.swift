@@ -91,7 +91,7 @@ public final class SceneRuntime {
   private var appeared: Set<UInt64> = []
   private var animated: [UInt64: AnimatedValue<Double>] = [:]
   private var meshes: [UInt64: (MeshSpec, Int, Int, ImageBuffer)] = [:]
-  private var gradients: [LinearGradient: ImageBuffer] = [:]
+  private var gradients: [GradientKey: ImageBuffer] = [:]
   private var seen: Set<UInt64> = []
   private var changedStates: [UInt64] = []
   private var pendingActions: [() -> Void] = []
@@ -193,7 +193,8 @@ public final class SceneRuntime {
     lowerer.lower(root, .scale(input.pixelScale, input.pixelScale), 1)
     drawList = lowerer.list
     meshes = lowerer.meshes
-    if lowerer.gradients.count > 64 { lowerer.gradients.removeAll() }
+    // Full-window images are large; a resize leaves stale sizes behind, so keep only a few.
+    if lowerer.gradients.count > 4 { lowerer.gradients.removeAll() }
     gradients = lowerer.gradients
     return FrameOutput(
       drawList: drawList, items: lowerer.items, animationsInFlight: inFlight, passes: passes,
