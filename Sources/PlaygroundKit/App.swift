@@ -19,6 +19,8 @@ struct AppOptions {
   var minimizedGrace: Double
   var renderer: Window.RendererChoice
   var keys: [(sym: Int32, shift: Bool)] = []
+  /// Where to stream a Chrome trace of the run, if anywhere.
+  var trace: TraceWriter?
 }
 
 /// Counters the run reports with `--stats`.
@@ -71,6 +73,9 @@ final class PlaygroundApp {
   var inputDriven = true
   let period: Double
   let startUptime: Double
+  var trace: TraceWriter? { options.trace }
+  /// The cadence and visibility last written to the trace, to record only changes.
+  private var tracedState: (cadence: Cadence, visibility: Visibility)?
 
   init(options: AppOptions) throws {
     self.options = options
@@ -93,8 +98,29 @@ final class PlaygroundApp {
   var cadence: Cadence { visibilityState.cadence(at: clock.uptime) }
 
   func run() {
+    trace?.instant(
+      "scene", category: "scene", at: monotonicSeconds(), global: true,
+      args: ["name": .string(type(of: scene).name)])
     runLoop(until: options.duration.map { startUptime + $0 })
+    trace?.close()
     if options.stats { printStats() }
+  }
+
+  /// Records visibility and cadence changes as they happen, so a trace explains slow-downs.
+  private func traceStateChanges() {
+    guard let trace else { return }
+    let now = (cadence: cadence, visibility: visibility)
+    if let last = tracedState, last.cadence == now.cadence, last.visibility == now.visibility { return }
+    let t = monotonicSeconds()
+    if tracedState?.visibility != now.visibility {
+      trace.instant("visibility", category: "visibility", at: t, global: true, args: ["state": .string(now.visibility.rawValue)])
+    }
+    if tracedState?.cadence != now.cadence {
+      trace.instant(
+        "cadence", category: "cadence", at: t, global: true,
+        args: ["from": .string(tracedState?.cadence.name ?? "none"), "to": .string(now.cadence.name)])
+    }
+    tracedState = now
   }
 
   /// Monotonic times of presented frames, kept only while a benchmark asks for them.
@@ -108,6 +134,7 @@ final class PlaygroundApp {
     while running {
       if let end = endUptime, clock.uptime >= end { break }
       syncVisibility()
+      traceStateChanges()
       pump.cadence = cadence
       pump.mode = visibilityState.mode
       pump.isPaused = paused && visibility == .visible
@@ -122,7 +149,13 @@ final class PlaygroundApp {
         if let end = endUptime {
           wait(untilUptime: end)
         } else {
-          if let e = window.waitEvent(timeout: nil) { countWakeup(); handle(e) }
+          trace?.flush()
+          let t0 = monotonicSeconds()
+          if let e = window.waitEvent(timeout: nil) {
+            trace?.slice("sleep until input", category: "sleep", start: t0, end: monotonicSeconds())
+            countWakeup()
+            handle(e)
+          }
         }
       }
       while let e = window.pollEvent() { handle(e) }
@@ -171,6 +204,15 @@ final class PlaygroundApp {
   }
 
   private func wait(untilUptime deadline: Double) {
+    let t0 = monotonicSeconds()
+    // Long sleeps are when the trace reaches the disk, so no frame pays for the write.
+    if deadline - clock.uptime > 0.05 { trace?.flush() }
+    defer {
+      if let trace {
+        let end = monotonicSeconds()
+        trace.slice("sleep", category: "sleep", start: t0, end: end, args: ["late_ms": .number((clock.uptime - deadline) * 1000)])
+      }
+    }
     let result = pacer.wait(untilUptime: deadline) { [self] seconds in
       if let e = window.waitEvent(timeout: seconds) {
         handle(e)
@@ -194,8 +236,14 @@ final class PlaygroundApp {
     let body = rootBody(context)
     if visibility == .minimized {
       // Timelines keep their state moving at the downgraded cadence; nothing is drawn.
+      let t0 = monotonicSeconds()
+      let wall = clock.now
       let out = runtime.frame(body, input: input)
       _ = out
+      trace?.slice(
+        "evaluate (minimized)", category: "frame", start: t0, end: monotonicSeconds(),
+        args: ["cadence": .string(cadence.name)])
+      traceScheduleEntry(at: t0, wall: wall)
       stats.evaluationsMinimized += 1
       registerDrivers(animating: false)
       updateTitle()
@@ -208,6 +256,7 @@ final class PlaygroundApp {
       wait(untilUptime: earliest)
     }
     lastFrameStartUptime = clock.uptime
+    let wallAtStart = clock.now
     window.renderer.atlas.beginFrame()
     let t0 = monotonicSeconds()
     let out = runtime.frame(body, input: input)
@@ -223,6 +272,25 @@ final class PlaygroundApp {
     timings.record(FrameTimings.Sample(build: t1 - t0, submit: t2 - t1, present: t3 - t2), at: t3)
     lastPresentUptime = clock.uptime
     presentTimes?.append(t3)
+    if let trace {
+      let reason: String =
+        switch pump.lastRenderReason {
+        case .invalidated, nil: "input or invalidation"
+        case .animation: "animation"
+        case .scheduleEntry: "schedule entry"
+        }
+      trace.slice(
+        "frame", category: "frame", start: t0, end: t3,
+        args: [
+          "frame": .int(stats.framesPresented + 1), "reason": .string(reason),
+          "scene": .string(gridMode ? "overview" : type(of: scene).name),
+          "vertices": .int(out.drawList.vertices.count), "draw_calls": .int(window.renderer.lastDrawCalls),
+        ])
+      trace.slice("build+lower", category: "phase", start: t0, end: t1)
+      trace.slice("submit", category: "phase", start: t1, end: t2)
+      trace.slice("present", category: "phase", start: t2, end: t3)
+      traceScheduleEntry(at: t0, wall: wallAtStart)
+    }
     inputDriven = false
     registerDrivers(animating: out.animationsInFlight)
     stats.framesPresented += 1
@@ -231,6 +299,18 @@ final class PlaygroundApp {
       stats.firstFrameAfterRestoreMs.append((clock.uptime - asked) * 1000)
       restoreRequestedAt = nil
     }
+  }
+
+  /// Marks the schedule entry a frame was for: its date, and how late the frame began.
+  private func traceScheduleEntry(at t: Double, wall: Date? = nil) {
+    guard let trace, case .scheduleEntry(let scheduled) = pump.lastRenderReason else { return }
+    let started = wall ?? clock.now
+    trace.instant(
+      "schedule entry", category: "schedule", at: t,
+      args: [
+        "scheduled": .string(ScheduleFormat.iso8601(scheduled)), "rendered": .string(ScheduleFormat.iso8601(started)),
+        "late_ms": .number(started.timeIntervalSince(scheduled) * 1000),
+      ])
   }
 
   /// The scene (or the overview grid) with the HUD and help layered on top.
@@ -306,6 +386,7 @@ final class PlaygroundApp {
     let type = SceneCatalog.all[sceneIndex]
     scene = type.init()
     gridMode = false
+    trace?.instant("scene", category: "scene", at: monotonicSeconds(), global: true, args: ["name": .string(type.name)])
     runtime.reset()
     runtime.name = type.name
     sceneStart = clock.now

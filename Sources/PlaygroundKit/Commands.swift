@@ -68,6 +68,12 @@ struct RunCommand: ParsableCommand {
   @Option(help: "Renderer: software (default; presents without OpenGL) or accelerated (SDL's choice, vsync).")
   var renderer: Window.RendererChoice = .software
 
+  @Option(
+    help: ArgumentHelp(
+      "Write a Chrome trace (JSON) of every frame, sleep, schedule entry and cadence change.",
+      discussion: "Open it in https://ui.perfetto.dev or chrome://tracing.", valueName: "file"))
+  var trace: String?
+
   func validate() throws {
     if let d = duration, !(d >= 0) || !d.isFinite {
       throw UsageFailure.fail("--duration must be a non-negative number of seconds, got \(d)")
@@ -85,9 +91,19 @@ struct RunCommand: ParsableCommand {
       sceneIndex: SceneCatalog.all.firstIndex { $0 == sceneType } ?? 0, size: size, duration: duration,
       stats: stats, forcedCadence: cadence, minimizedGrace: minimizedGrace, renderer: renderer,
       keys: keys.flatMap(KeyScript.parse) ?? [])
+    var appOptions = options
+    if let trace {
+      // Opened before the window, so a bad path fails at once and even without a display.
+      do {
+        appOptions.trace = try TraceWriter(path: trace, originUptime: monotonicSeconds())
+      } catch {
+        printError("playground: \(error)")
+        throw ExitCode(73)
+      }
+    }
     let app: PlaygroundApp
     do {
-      app = try PlaygroundApp(options: options)
+      app = try PlaygroundApp(options: appOptions)
     } catch let e as BackendError {
       printError("playground: \(e)")
       if case .noDisplay = e { throw ExitCode(69) }

@@ -10,6 +10,16 @@ public enum PumpDecision: Equatable, Sendable {
   case sleepIndefinitely
 }
 
+/// Why the pump asked for a frame, so traces can show what each frame was for.
+public enum RenderReason: Equatable, Sendable {
+  /// Input, a resize, a restore or a scene switch invalidated the picture.
+  case invalidated
+  /// An implicit animation or a display-linked timeline wants every display frame.
+  case animation
+  /// A schedule entry dated `scheduled` came due.
+  case scheduleEntry(scheduled: Date)
+}
+
 /// Decides, across every timeline on screen, whether to render now and how long to sleep.
 ///
 /// There is no fixed-rate timer: a periodic clock wakes once per interval, a paused scene
@@ -36,6 +46,8 @@ public final class FramePump {
   public private(set) var rendersDecided = 0
   /// Wall-clock jumps seen (the system time set back or forward by more than a second).
   public private(set) var clockJumps = 0
+  /// Why the latest `.render` decision was made.
+  public private(set) var lastRenderReason: RenderReason?
 
   /// Creates a pump reading `clock`.
   public init(clock: any TimelineClock, displayPeriod: Double = 1.0 / 60.0) {
@@ -64,12 +76,15 @@ public final class FramePump {
   public func invalidate() { invalidated = true }
 
   /// The earliest date any timeline needs a frame, or nil.
-  public func nextDeadline() -> Date? {
+  public func nextDeadline() -> Date? { earliestDeadline()?.date }
+
+  /// The earliest deadline and whether it belongs to a display-linked timeline.
+  private func earliestDeadline() -> (date: Date, linked: Bool)? {
     let now = clock.now
-    var earliest: Date?
+    var earliest: (date: Date, linked: Bool)?
     for d in drivers {
-      if let t = d.nextDeadline(after: now, mode: mode, cadence: cadence) {
-        earliest = earliest.map { min($0, t) } ?? t
+      if let t = d.nextDeadline(after: now, mode: mode, cadence: cadence), t < (earliest?.date ?? .distantFuture) {
+        earliest = (t, d.isDisplayLinked)
       }
     }
     return earliest
@@ -82,19 +97,23 @@ public final class FramePump {
     if invalidated {
       invalidated = false
       rendersDecided += 1
+      lastRenderReason = .invalidated
       return .render
     }
     if isPaused { return .sleepIndefinitely }
     if animationsInFlight && mode == .normal {
       rendersDecided += 1
+      lastRenderReason = .animation
       return .render
     }
-    guard let earliest = nextDeadline() else { return .sleepIndefinitely }
-    if earliest <= clock.now {
+    guard let earliest = earliestDeadline() else { return .sleepIndefinitely }
+    if earliest.date <= clock.now {
       rendersDecided += 1
+      // Display-linked timelines are due every frame; only real schedule entries carry a date.
+      lastRenderReason = earliest.linked ? .animation : .scheduleEntry(scheduled: earliest.date)
       return .render
     }
-    return .sleep(until: earliest)
+    return .sleep(until: earliest.date)
   }
 
   private func detectClockJump() {

@@ -151,4 +151,22 @@ func render(
     #expect(out.drawList.indices.count == 6)
     #expect(out.drawList.images.count == 1)
   }
+
+  @Test func gradientBackdropIsRenderedAtItsPixelSizeAndDithered() throws {
+    let out = render(Size(width: 800, height: 600)) {
+      Rectangle().fill(LinearGradient(colors: [.black, .white], startPoint: .top, endPoint: .bottom))
+    }
+    let image = try #require(out.drawList.images.values.first)
+    // Drawn one texel per pixel, so a software renderer copies rows instead of stretching.
+    #expect(image.width == 800 && image.height == 600)
+    #expect(image.opaque)
+    func gray(_ x: Int, _ y: Int) -> Int { Int(image.pixels[y * 800 + x] & 0xFF) }
+    #expect(gray(0, 0) <= 1 && gray(0, 599) >= 254)
+    // Mid-ramp, the 4×4 dither mixes neighbouring levels but averages to the true value.
+    let row = 300
+    let levels = (0..<16).map { gray($0, row) }
+    let mean = Double((0..<4).flatMap { dy in (0..<4).map { gray($0, row + dy) } }.reduce(0, +)) / 16
+    #expect(Set(levels).count >= 2)
+    #expect(abs(mean - 127.5 * (Double(row) + 2) / 600 * 2) < 1.5)
+  }
 }

@@ -9,6 +9,7 @@ struct Loop {
   let pump: FramePump
   var drivers: [TimelineDriver]
   var renders: [Date] = []
+  var reasons: [RenderReason] = []
   var renderCost = 0.002
 
   init(_ drivers: [TimelineDriver], period: Double = 1.0 / 60.0) {
@@ -25,6 +26,7 @@ struct Loop {
       switch pump.decide() {
       case .render:
         renders.append(clock.now)
+        reasons.append(pump.lastRenderReason!)
         for d in drivers { _ = d.update(now: clock.now, mode: pump.mode, cadence: pump.cadence) }
         clock.advance(by: renderCost)
       case .sleep(let until):
@@ -44,6 +46,27 @@ struct Loop {
     // Each render happens at (never before) its entry.
     for (i, r) in loop.renders.enumerated() { #expect(r >= at(Double(i))) }
     #expect(loop.pump.wakeups <= 2 * loop.renders.count + 2)
+  }
+
+  @Test func renderReasonsNameTheScheduleEntryEachFrameIsFor() {
+    var loop = Loop([TimelineDriver(schedule: PeriodicTimelineSchedule(from: t0, by: 1), start: t0)])
+    loop.run(until: at(3.5))
+    // The first frame is the invalidation that opens the window; then one per entry, each
+    // carrying the entry's own date so a trace can show how late it was drawn.
+    #expect(loop.reasons.first == .invalidated)
+    let entries = loop.reasons.compactMap { r -> Date? in
+      if case .scheduleEntry(let d) = r { return d }
+      return nil
+    }
+    #expect(entries == [at(1), at(2), at(3)])
+    for (r, date) in zip(loop.renders.dropFirst(), entries) { #expect(r >= date) }
+  }
+
+  @Test func animationFramesAreNotScheduleEntries() {
+    var loop = Loop([TimelineDriver(schedule: AnimationTimelineSchedule(), start: t0)], period: 0.02)
+    loop.run(until: at(0.2))
+    #expect(loop.reasons.dropFirst().allSatisfy { $0 == .animation })
+    #expect(loop.reasons.count > 5)
   }
 
   @Test func pausedAnimationRendersOnceThenSleepsWithoutDeadline() {
