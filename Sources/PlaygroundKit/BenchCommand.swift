@@ -10,16 +10,16 @@ struct BenchCommand: ParsableCommand {
     commandName: "bench",
     abstract: "Measure frame costs per phase (default), frame pacing (--pacing) or idle cost (--idle).",
     discussion: """
-      The frame benchmark renders N frames of each scene after a warm-up and reports, per phase —
-      build (body → tree), lower (layout and tessellation → draw list), submit (SDL calls and the
-      software rasterizer), present — and for the whole frame: min, p50, p90, p99, max and mean in
-      milliseconds, from HdrHistogram. --headless (default) draws into an offscreen surface on a
-      simulated clock that steps one frame interval, so it needs no display; --window uses a real
+      The frame benchmark renders N frames of each scene after a warm-up and reports, per phase — \
+      build (body → tree), lower (layout and tessellation → draw list), submit (SDL calls and the \
+      software rasterizer), present — and for the whole frame: min, p50, p90, p99, max and mean in \
+      milliseconds, from HdrHistogram. --headless (default) draws into an offscreen surface on a \
+      simulated clock that steps one frame interval, so it needs no display; --window uses a real \
       window. Waiting for a deadline or vsync is not counted as work.
 
-      --pacing runs an .animation scene in a real window for --seconds and reports the frame
-      intervals, and the same scene driven the way the seeds call incorrect: a fixed 30 Hz timer
-      that ignores the display. --idle measures wake-ups per second and CPU for every scene,
+      --pacing runs an .animation scene in a real window for --seconds and reports the frame \
+      intervals, and the same scene driven the way the seeds call incorrect: a fixed 30 Hz timer \
+      that ignores the display. --idle measures wake-ups per second and CPU for every scene, \
       visible and then minimized.
       """)
 
@@ -65,6 +65,13 @@ struct BenchCommand: ParsableCommand {
     if warmup < 0 { throw UsageFailure.fail("--warmup must not be negative") }
     if !(seconds > 0) { throw UsageFailure.fail("--seconds must be positive") }
     if pacing && idle { throw UsageFailure.fail("choose one of --pacing and --idle") }
+    // A long run must not end by failing to save its results, so output paths are checked first.
+    for path in [json, csv, plot].compactMap({ $0 }) {
+      if let problem = OutputPath.problem(path) {
+        printError("playground: cannot write \(path): \(problem)")
+        throw ExitCode(73)
+      }
+    }
   }
 
   func scenes() throws -> [any PlaygroundScene] {
@@ -137,8 +144,13 @@ struct BenchCommand: ParsableCommand {
       try write(Data(text.utf8), to: csv)
     }
     if let plot {
-      let image = try BenchPlot.render(results: results, samples: bench.samples, machine: machine)
-      try PNGWriter.write(image, to: plot)
+      do {
+        let image = try BenchPlot.render(results: results, samples: bench.samples, machine: machine)
+        try PNGWriter.write(image, to: plot)
+      } catch let e as BackendError {
+        printError("playground: \(e)")
+        throw ExitCode(73)
+      }
     }
     _ = offscreen
   }
@@ -147,8 +159,26 @@ struct BenchCommand: ParsableCommand {
     do {
       try data.write(to: URL(fileURLWithPath: path))
     } catch {
-      printError("playground: cannot write \(path): \(error.localizedDescription)")
+      printError("playground: cannot write \(path): \(OutputPath.problem(path) ?? error.localizedDescription)")
       throw ExitCode(73)
     }
+  }
+}
+
+/// Checks, before any work, that a file can be created or replaced at a path.
+enum OutputPath {
+  /// Why `path` cannot be written, or nil if it can.
+  static func problem(_ path: String) -> String? {
+    let url = URL(fileURLWithPath: path)
+    let dir = url.deletingLastPathComponent().path
+    var isDir: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) {
+      if isDir.boolValue { return "it is a directory" }
+      return access(path, W_OK) == 0 ? nil : String(cString: strerror(errno))
+    }
+    guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
+      return "the directory \(dir) does not exist"
+    }
+    return access(dir, W_OK) == 0 ? nil : String(cString: strerror(errno))
   }
 }

@@ -11,12 +11,13 @@ public struct PlaygroundCommand: ParsableCommand {
     commandName: "playground",
     abstract: "Time-driven scenes on SwiftUI's TimelineView model, drawn with SDL2.",
     discussion: """
-      Each scene runs on timeline schedules (.animation, .periodic, .explicit, .cyclic, …). The window
-      redraws only when a schedule entry falls due, an animation is in flight or input arrives, and
+      Each scene runs on timeline schedules (.animation, .periodic, .explicit, .cyclic, …). The window \
+      redraws only when a schedule entry falls due, an animation is in flight or input arrives, and \
       sleeps otherwise; minimized, it draws nothing and wakes at most once per second or minute.
 
-      Keys in the window: 1–5 pick a scene, ←/→ or Tab/Shift+Tab step through them, Space pauses,
-      C cycles a forced cadence, Q or Esc quits.
+      Keys in the window: 1–5 pick a scene, ←/→ or Tab/Shift+Tab step through them, G shows every \
+      scene at once, Space pauses, C cycles a forced cadence, F shows frame times, H or ? lists \
+      the keys, Q or Esc quits.
       """,
     subcommands: [RunCommand.self, ListCommand.self, SnapshotCommand.self, ScheduleCommand.self, BenchCommand.self],
     defaultSubcommand: RunCommand.self

@@ -9,17 +9,18 @@ struct ScheduleCommand: ParsableCommand {
     abstract: "Print the entries of a timeline schedule, one UTC ISO 8601 date per line.",
     discussion: """
       Kinds:
-        animation     entries every --minimum-interval seconds (default: every display frame, 1/60 s);
-                      none at all when --paused or in low-frequency mode.
-        periodic      entries on the grid --start + k·--by; the first is the grid point at or before --from
-                      (or --start itself when --from is earlier).
-        every-minute  entries at the start of each minute (UTC here); the first is the start of --from's minute.
+        animation     every --minimum-interval seconds (default: every display
+                      frame, 1/60 s); none when --paused or in low-frequency mode.
+        periodic      the grid --start + k·--by, from the grid point at or before
+                      --from (or --start itself when --from is earlier).
+        every-minute  the start of each minute (UTC), from --from's minute.
         explicit      exactly the --dates given, whatever --from and --mode say.
-        cyclic        each entry is the previous one plus the next of --offsets, cycling; --loops N stops
-                      after N passes (0 = forever).
+        cyclic        the previous entry plus the next of --offsets, cycling;
+                      --loops N stops after N passes (0 = forever).
 
-      --view prints instead the context dates a TimelineView started at --from would render: at once
-      (the latest past entry, or --from itself while every entry is still in the future), then each entry.
+      --view prints instead the context dates a TimelineView started at --from \
+      would render: one at once (the latest past entry, or --from itself while \
+      every entry is still in the future), then one per entry.
       """)
 
   enum Kind: String, ExpressibleByArgument, CaseIterable {

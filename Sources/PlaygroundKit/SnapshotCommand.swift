@@ -11,8 +11,8 @@ struct SnapshotCommand: ParsableCommand {
     commandName: "snapshot",
     abstract: "Render a scene offscreen as it looks SECONDS after its timeline started, to a PNG.",
     discussion: """
-      No display is needed. The scene's timelines, state and animations are replayed from the start
-      on a simulated clock, so the same --at and --date always give the same pixels. --date is the
+      No display is needed. The scene's timelines, state and animations are replayed from the start \
+      on a simulated clock, so the same --at and --date always give the same pixels. --date is the \
       wall-clock date at which the timeline started (default: now); the clock scene shows it.
       """)
 

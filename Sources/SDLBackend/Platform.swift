@@ -56,8 +56,20 @@ public enum Platform {
     // 2–4 ms a frame and ~80 MB of RSS under llvmpipe for nothing on this machine class.
     SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
     SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
+    let env = ProcessInfo.processInfo.environment
+    let requested = (env["SDL_VIDEODRIVER"] ?? "").lowercased()
+    let hasServer = !(env["DISPLAY"] ?? "").isEmpty || !(env["WAYLAND_DISPLAY"] ?? "").isEmpty
+    // Without a display server SDL would probe Wayland (printing its own errors) and then
+    // quietly fall back to an invisible offscreen window; say so instead.
+    if requested.isEmpty && !hasServer {
+      throw BackendError.noDisplay("DISPLAY is not set")
+    }
     if SDL_InitSubSystem(UInt32(SDL_INIT_VIDEO)) != 0 {
       throw BackendError.noDisplay(sdlError())
+    }
+    if let driver = videoDriver, ["offscreen", "dummy"].contains(driver), !requested.contains(driver) {
+      SDL_QuitSubSystem(UInt32(SDL_INIT_VIDEO))
+      throw BackendError.noDisplay("SDL found only its invisible \(driver) driver")
     }
     videoReady = true
   }

@@ -30,7 +30,8 @@ struct CLI {
     p.arguments = args
     var environment = ProcessInfo.processInfo.environment
     environment["SDL_VIDEODRIVER"] = "offscreen"
-    for (k, v) in env { environment[k] = v }
+    // An empty value removes the variable, as `env -u` does.
+    for (k, v) in env { environment[k] = v.isEmpty ? nil : v }
     p.environment = environment
     let out = Pipe()
     let err = Pipe()
@@ -71,6 +72,17 @@ struct CLI {
     let neg = try CLI.run(["run", "--duration=-1"])
     #expect(neg.status == 64)
     #expect(neg.err.contains("--duration"))
+  }
+
+  @Test func unsetDisplayIsOneLineAndExit69() throws {
+    // What a user meets over ssh: no DISPLAY and no SDL_VIDEODRIVER. SDL alone would open an
+    // invisible offscreen window and run; the user must be told instead.
+    let r = try CLI.run(["run", "--duration", "1"], env: ["SDL_VIDEODRIVER": "", "DISPLAY": "", "WAYLAND_DISPLAY": ""])
+    #expect(r.status == 69)
+    #expect(
+      r.err
+        == "playground: no display could be opened (DISPLAY is not set); set DISPLAY to a running X server, or use SDL_VIDEODRIVER=offscreen for headless rendering\n"
+    )
   }
 
   @Test func noDisplayIsOneLineAndExit69() throws {
