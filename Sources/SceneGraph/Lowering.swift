@@ -16,8 +16,10 @@ struct Lowerer {
   var items: [DrawnItem] = []
   /// Gradient ramps rendered once as small images, reused every frame.
   var gradients: [GradientKey: ImageBuffer] = [:]
-  /// Curves are flattened to within this many pixels of the true outline.
-  let tolerance = 0.2
+  /// Curves are flattened to within this many pixels of the true outline; half a pixel is
+  /// below what SDL's software rasterizer (integer vertex positions) can show, and fewer
+  /// triangles save its per-triangle setup.
+  let tolerance = 0.5
 
   init(
     textEngine: TextEngine, list: DrawList, meshes: [UInt64: (MeshSpec, Int, Int, ImageBuffer)],
