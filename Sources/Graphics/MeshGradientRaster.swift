@@ -52,12 +52,12 @@ public enum MeshGradientRaster {
       let cellY = min(gy / n, height - 2)
       let ty = Double(gy - cellY * n) / Double(n)
       let wy = crWeights(ty)
-      let wys = [wy.0, wy.1, wy.2, wy.3]
+      let wys = SIMD4<Double>(wy.0, wy.1, wy.2, wy.3)
       for gx in 0..<cols {
         let cellX = min(gx / n, width - 2)
         let tx = Double(gx - cellX * n) / Double(n)
         let wx = crWeights(tx)
-        let wxs = [wx.0, wx.1, wx.2, wx.3]
+        let wxs = SIMD4<Double>(wx.0, wx.1, wx.2, wx.3)
         var p = Point.zero
         var c = SIMD4<Double>.zero
         for b in 0..<4 {
@@ -117,21 +117,29 @@ public enum MeshGradientRaster {
     let inv = 1 / area
     // A hair of slack so pixel centers exactly on a shared edge belong to both triangles.
     let eps = -1e-9
+    // Edge functions are affine in x, so each row steps them by a constant per pixel.
+    let d0 = -(c.y - b.y) * inv
+    let d1 = -(a.y - c.y) * inv
     image.pixels.withUnsafeMutableBufferPointer { px in
       for y in minY...maxY {
         let py = Double(y) + 0.5
+        let x0 = Double(minX) + 0.5
+        var w0 = ((b.x - x0) * (c.y - py) - (b.y - py) * (c.x - x0)) * inv
+        var w1 = ((c.x - x0) * (a.y - py) - (c.y - py) * (a.x - x0)) * inv
+        let row = y * w
+        let brow = (y & 3) * 4
         for x in minX...maxX {
-          let pxc = Double(x) + 0.5
-          let w0 = ((b.x - pxc) * (c.y - py) - (b.y - py) * (c.x - pxc)) * inv
-          let w1 = ((c.x - pxc) * (a.y - py) - (c.y - py) * (a.x - pxc)) * inv
           let w2 = 1 - w0 - w1
-          if w0 < eps || w1 < eps || w2 < eps { continue }
-          let col = ca * w0 + cb * w1 + cc * w2
-          let d = bayer[(y & 3) * 4 + (x & 3)]
-          @inline(__always) func q(_ v: Double) -> UInt32 {
-            UInt32(max(0, min(255, (v * 255 + d).rounded())))
+          if w0 >= eps && w1 >= eps && w2 >= eps {
+            let col = (ca * w0 + cb * w1 + cc * w2) * 255
+            let d = bayer[brow + (x & 3)]
+            @inline(__always) func q(_ v: Double) -> UInt32 {
+              UInt32(max(0, min(255, v + d + 0.5)))
+            }
+            px[row + x] = q(col.x) | (q(col.y) << 8) | (q(col.z) << 16) | (q(col.w) << 24)
           }
-          px[y * w + x] = q(col.x) | (q(col.y) << 8) | (q(col.z) << 16) | (q(col.w) << 24)
+          w0 += d0
+          w1 += d1
         }
       }
     }
