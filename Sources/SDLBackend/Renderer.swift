@@ -104,10 +104,7 @@ public final class Renderer {
             SDL_RenderSetClipRect(handle, nil)
             clipSet = false
           }
-          if case .image = cmd.texture, cmd.indexCount == 6, let texture,
-            copyAxisAlignedQuad(list, cmd, texture)
-          {
-            lastDrawCalls += 1
+          if let texture, copyQuads(list, cmd, texture) {
             continue
           }
           SDL_RenderGeometryRaw(
@@ -121,39 +118,57 @@ public final class Renderer {
     evictImages()
   }
 
-  /// Draws a lone axis-aligned image quad with `SDL_RenderCopyF`, the software renderer's
-  /// scaled blit, instead of rasterizing two textured triangles pixel by pixel.
-  private func copyAxisAlignedQuad(_ list: DrawList, _ cmd: DrawCommand, _ texture: OpaquePointer) -> Bool {
-    let idx = list.indices[cmd.indexOffset..<(cmd.indexOffset + 6)].map { Int($0) }
-    let corners = Set(idx)
-    guard corners.count == 4 else { return false }
-    let v = corners.map { list.vertices[$0] }
-    let xs = Set(v.map(\.x))
-    let ys = Set(v.map(\.y))
-    let us = Set(v.map(\.u))
-    let vs = Set(v.map(\.v))
-    guard xs.count == 2, ys.count == 2, us.count == 2, vs.count == 2, Set(v.map(\.color)).count == 1 else {
-      return false
-    }
-    // u must grow with x and v with y, or the blit would not flip the picture as triangles do.
-    let left = v.filter { $0.x == xs.min()! }
-    let top = v.filter { $0.y == ys.min()! }
-    guard left.allSatisfy({ $0.u == us.min()! }), top.allSatisfy({ $0.v == vs.min()! }) else { return false }
+  /// Draws a textured command made only of axis-aligned, untinted-per-vertex quads (glyphs,
+  /// images) as `SDL_RenderCopyF` blits; false, having drawn nothing, if any quad is not one.
+  ///
+  /// SDL's software renderer blits a rectangle ~2.4× faster than it rasterizes the same two
+  /// textured triangles, and text is made of little else.
+  private func copyQuads(_ list: DrawList, _ cmd: DrawCommand, _ texture: OpaquePointer) -> Bool {
+    guard cmd.indexCount % 6 == 0 else { return false }
+    let end = cmd.indexOffset + cmd.indexCount
+    var quads: [(src: SDL_Rect, dst: SDL_FRect, color: RGBA8)] = []
+    quads.reserveCapacity(cmd.indexCount / 6)
     var w: Int32 = 0
     var h: Int32 = 0
     SDL_QueryTexture(texture, nil, nil, &w, &h)
-    let u0 = us.min()!
-    let u1 = us.max()!
-    let v0 = vs.min()!
-    let v1 = vs.max()!
-    var src = SDL_Rect(
-      x: Int32((u0 * Float(w)).rounded()), y: Int32((v0 * Float(h)).rounded()),
-      w: Int32(((u1 - u0) * Float(w)).rounded()), h: Int32(((v1 - v0) * Float(h)).rounded()))
-    var dst = SDL_FRect(x: xs.min()!, y: ys.min()!, w: xs.max()! - xs.min()!, h: ys.max()! - ys.min()!)
-    let c = v[0].color
-    SDL_SetTextureColorMod(texture, c.r, c.g, c.b)
-    SDL_SetTextureAlphaMod(texture, c.a)
-    return SDL_RenderCopyF(handle, texture, &src, &dst) == 0
+    let tw = Float(w)
+    let th = Float(h)
+    var k = cmd.indexOffset
+    while k < end {
+      // The layout `addImageQuad` writes: corners clockwise from the top left, two triangles.
+      let b = list.indices[k]
+      guard list.indices[k + 1] == b + 1, list.indices[k + 2] == b + 2, list.indices[k + 3] == b,
+        list.indices[k + 4] == b + 2, list.indices[k + 5] == b + 3
+      else { return false }
+      let i = Int(b)
+      let v0 = list.vertices[i]
+      let v1 = list.vertices[i + 1]
+      let v2 = list.vertices[i + 2]
+      let v3 = list.vertices[i + 3]
+      guard v0.y == v1.y, v2.y == v3.y, v0.x == v3.x, v1.x == v2.x, v0.x < v1.x, v0.y < v3.y,
+        v0.u == v3.u, v1.u == v2.u, v0.v == v1.v, v2.v == v3.v, v0.u < v1.u, v0.v < v3.v,
+        v0.color == v1.color, v0.color == v2.color, v0.color == v3.color
+      else { return false }
+      let src = SDL_Rect(
+        x: Int32((v0.u * tw).rounded()), y: Int32((v0.v * th).rounded()),
+        w: Int32(((v1.u - v0.u) * tw).rounded()), h: Int32(((v3.v - v0.v) * th).rounded()))
+      quads.append((src, SDL_FRect(x: v0.x, y: v0.y, w: v1.x - v0.x, h: v3.y - v0.y), v0.color))
+      k += 6
+    }
+    var current: RGBA8?
+    for var q in quads {
+      if current != q.color {
+        SDL_SetTextureColorMod(texture, q.color.r, q.color.g, q.color.b)
+        SDL_SetTextureAlphaMod(texture, q.color.a)
+        current = q.color
+      }
+      SDL_RenderCopyF(handle, texture, &q.src, &q.dst)
+    }
+    // Geometry reads tint from the vertices; leave the texture unmodulated for it.
+    SDL_SetTextureColorMod(texture, 255, 255, 255)
+    SDL_SetTextureAlphaMod(texture, 255)
+    lastDrawCalls += quads.count
+    return true
   }
 
   private func prepareAtlas() -> OpaquePointer? {

@@ -138,6 +138,27 @@ extension SDLSuites {
     #expect(Set(row).count > 8)
   }
 
+  @Test func axisAlignedQuadsAreBlittedWithTheirTintAndRotatedOnesRasterized() throws {
+    var image = ImageBuffer(width: 2, height: 2, smooth: false)
+    image.pixels = Array(repeating: 0xFFFF_FFFF, count: 4)
+    let img = try render(64, 32) { list, _ in
+      list.images[ImageID(7)] = image
+      // Axis-aligned, so blitted with a red color mod…
+      list.addImageQuad(
+        [Point(x: 0, y: 0), Point(x: 32, y: 0), Point(x: 32, y: 32), Point(x: 0, y: 32)],
+        uv: Rect(x: 0, y: 0, width: 1, height: 1), texture: .image(ImageID(7)),
+        tint: RGBA8(r: 255, g: 0, b: 0, a: 255))
+      list.fillRect(Rect(x: 36, y: 4, width: 4, height: 4), color: RGBA8(r: 0, g: 0, b: 255, a: 255))
+      // …while a rotated quad of the same image is rasterized as triangles and stays white.
+      let t = Transform2D.rotation(.degrees(30)).concatenating(.translation(52, 16))
+      let corners = [Point(x: -8, y: -8), Point(x: 8, y: -8), Point(x: 8, y: 8), Point(x: -8, y: 8)].map(t.apply)
+      list.addImageQuad(corners, uv: Rect(x: 0, y: 0, width: 1, height: 1), texture: .image(ImageID(7)))
+    }
+    #expect(pixel(img, 16, 16) == RGBA(r: 255, g: 0, b: 0, a: 255))
+    #expect(pixel(img, 52, 16) == RGBA(r: 255, g: 255, b: 255, a: 255))
+    #expect(pixel(img, 38, 6) == RGBA(r: 0, g: 0, b: 255, a: 255))
+  }
+
   @Test func pngRoundTrip() throws {
     var image = ImageBuffer(width: 3, height: 2, smooth: false)
     image.pixels = [0xFF00_00FF, 0xFF00_FF00, 0xFFFF_0000, 0xFFFF_FFFF, 0xFF00_0000, 0x8040_2010]
