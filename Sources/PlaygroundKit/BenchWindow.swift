@@ -165,6 +165,10 @@ enum BenchPlot {
     let h = Int(110 + rowH * Double(results.count))
     let target = try OffscreenTarget(width: w, height: h)
     let axisMax = max(2, (results.map { max($0.frame_ms.p99, frameTargets[$0.scene]?.p99 ?? 0) }.max() ?? 2) * 1.25)
+    // Ticks at 1, 2 or 5 × a power of ten, about eight across the axis.
+    let raw = axisMax / 8
+    let magnitude = pow(10, (log10(raw)).rounded(.down))
+    let step = [1.0, 2, 5, 10].map { $0 * magnitude }.first { $0 >= raw } ?? raw
     let plotX = 190.0
     let plotW = Double(w) - plotX - 40
     var perScene: [String: [Double]] = [:]
@@ -207,6 +211,9 @@ enum BenchPlot {
                       $0.addLine(to: Point(x: x, y: ctx.size.height))
                     }, with: c, lineWidth: width)
                 }
+                for k in 0...Int(axisMax / step) {
+                  mark(Double(k) * step, Color.white.opacity(0.08), 1)
+                }
                 if let t = frameTargets[r.scene] {
                   mark(t.p50, Color.green.opacity(0.6), 1)
                   mark(t.p99, Color.green, 2)
@@ -218,8 +225,15 @@ enum BenchPlot {
             }
             .frame(height: rowH, alignment: .leading)
           }
-          Text(String(format: "0 ms … %.1f ms", axisMax)).font(.system(size: 12))
-            .foregroundStyle(Color.white.opacity(0.6)).padding(.leading, plotX)
+          // The time axis: a labelled tick every `step` milliseconds.
+          ZStack(alignment: .topLeading) {
+            for k in 0...Int(axisMax / step) {
+              Text(k == 0 ? "0 ms" : String(format: step < 1 ? "%.1f" : "%.0f", Double(k) * step))
+                .font(.system(size: 11, design: .monospaced)).foregroundStyle(Color.white.opacity(0.6))
+                .offset(x: plotX - 20 + Double(k) * step / axisMax * plotW, y: 0)
+            }
+          }
+          .frame(height: 16, alignment: .topLeading)
         }
         .padding(20)
       }.node
