@@ -68,7 +68,8 @@ final class PlaygroundApp {
   var gridScenes: [any PlaygroundScene] = []
   var timings = FrameTimings()
   var lastPresentUptime = -Double.infinity
-  var lastFrameStartUptime = -Double.infinity
+  /// Places paced frames on the display grid and holds them to a steady present time.
+  lazy var presentPacer = PresentPacer(period: period)
   /// Set when input asked for the next frame; such frames skip the display pacing.
   var inputDriven = true
   let period: Double
@@ -230,7 +231,7 @@ final class PlaygroundApp {
     let (pw, _) = window.renderer.outputSize
     let scale = size.width > 0 ? Double(pw) / Double(size.width) : 1
     let context = SceneContext(size: Size(width: Double(size.width), height: Double(size.height)), start: sceneStart)
-    let input = FrameInput(
+    var input = FrameInput(
       now: clock.now, time: clock.uptime, size: context.size, pixelScale: scale, cadence: cadence,
       mode: visibility == .minimized ? .lowFrequency : .normal, timelinesFrozen: paused)
     let body = rootBody(context)
@@ -251,19 +252,31 @@ final class PlaygroundApp {
     }
     // Animation-driven frames follow the display period, measured start to start so render
     // time does not stretch the interval; an input-driven frame may come sooner.
-    let earliest = lastFrameStartUptime + period
-    if pump.animationsInFlight, clock.uptime < earliest, !inputDriven {
+    let paced = !inputDriven && (pump.animationsInFlight || pump.lastRenderReason == .animation)
+    if paced, let earliest = presentPacer.nextStart, clock.uptime < earliest {
       wait(untilUptime: earliest)
     }
-    lastFrameStartUptime = clock.uptime
-    let wallAtStart = clock.now
+    let slot = presentPacer.beginFrame(at: clock.uptime, paced: paced)
+    input.now = clock.now.addingTimeInterval(slot.start - clock.uptime)
+    input.time = slot.start
+    let wallAtStart = input.now
     window.renderer.atlas.beginFrame()
     let t0 = monotonicSeconds()
     let out = runtime.frame(body, input: input)
     let t1 = monotonicSeconds()
     window.renderer.clear(.black)
     window.renderer.submit(out.drawList)
+    window.renderer.flush()
     let t2 = monotonicSeconds()
+    if paced {
+      presentPacer.rendered(seconds: t2 - t0)
+      // Input waits until after the present; the hold is a few milliseconds at most.
+      pacer.wait(untilUptime: slot.presentAt) { seconds in
+        usleep(useconds_t(seconds * 1e6))
+        return false
+      }
+    }
+    let t2b = monotonicSeconds()
     window.renderer.present()
     let t3 = monotonicSeconds()
     stats.buildSeconds += t1 - t0
@@ -271,7 +284,8 @@ final class PlaygroundApp {
     stats.presentSeconds += t3 - t2
     timings.record(FrameTimings.Sample(build: t1 - t0, submit: t2 - t1, present: t3 - t2), at: t3)
     lastPresentUptime = clock.uptime
-    presentTimes?.append(t3)
+    // Pacing is judged where the frame is handed to the display, not after the copy returns.
+    presentTimes?.append(t2b)
     if let trace {
       let reason: String =
         switch pump.lastRenderReason {
@@ -288,7 +302,8 @@ final class PlaygroundApp {
         ])
       trace.slice("build+lower", category: "phase", start: t0, end: t1)
       trace.slice("submit", category: "phase", start: t1, end: t2)
-      trace.slice("present", category: "phase", start: t2, end: t3)
+      if t2b > t2 { trace.slice("hold until present", category: "phase", start: t2, end: t2b) }
+      trace.slice("present", category: "phase", start: t2b, end: t3)
       traceScheduleEntry(at: t0, wall: wallAtStart)
     }
     inputDriven = false
