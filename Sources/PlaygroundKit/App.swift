@@ -281,8 +281,8 @@ final class PlaygroundApp {
     let t3 = monotonicSeconds()
     stats.buildSeconds += t1 - t0
     stats.submitSeconds += t2 - t1
-    stats.presentSeconds += t3 - t2
-    timings.record(FrameTimings.Sample(build: t1 - t0, submit: t2 - t1, present: t3 - t2), at: t3)
+    stats.presentSeconds += t3 - t2b
+    timings.record(FrameTimings.Sample(build: t1 - t0, submit: t2 - t1, present: t3 - t2b), at: t3)
     lastPresentUptime = clock.uptime
     // Pacing is judged where the frame is handed to the display, not after the copy returns.
     presentTimes?.append(t2b)
