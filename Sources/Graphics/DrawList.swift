@@ -58,6 +58,23 @@ public struct ImageBuffer: Sendable {
   }
 }
 
+/// One drawing call's worth of a draw list (a shape, a stroke, a glyph, an image), with what a
+/// renderer needs to tell whether it changed since the previous frame.
+public struct Primitive: Hashable, Sendable {
+  /// The pixel bounds of its vertices, before clipping.
+  public var bounds: Rect
+  /// A hash of everything that decides its pixels: vertices, texture, clip and position in
+  /// the list (so a change of stacking order counts as a change).
+  public var key: UInt64
+  /// The texture it samples; an image's generation is not part of `key`, so renderers
+  /// combine it themselves.
+  public var texture: TextureRef
+  /// The command it belongs to, and its indices within the list.
+  public var command: Int
+  public var indexOffset: Int
+  public var indexCount: Int
+}
+
 /// A run of indices that share a clip rectangle and a texture: one `SDL_RenderGeometryRaw` call.
 public struct DrawCommand: Hashable, Sendable {
   /// Pixels outside this rectangle are not touched; nil means the whole target.
@@ -76,6 +93,9 @@ public struct DrawList: Sendable {
   public private(set) var vertices: [Vertex] = []
   public private(set) var indices: [Int32] = []
   public private(set) var commands: [DrawCommand] = []
+  /// The drawing calls in order, for damage tracking.
+  public private(set) var primitives: [Primitive] = []
+  private var primitiveStart: Int?
   /// Images referenced by `.image` commands this frame.
   public var images: [ImageID: ImageBuffer] = [:]
   /// Whether fills and strokes get an alpha fringe.
@@ -96,6 +116,8 @@ public struct DrawList: Sendable {
     vertices.removeAll(keepingCapacity: true)
     indices.removeAll(keepingCapacity: true)
     commands.removeAll(keepingCapacity: true)
+    primitives.removeAll(keepingCapacity: true)
+    primitiveStart = nil
     images.removeAll(keepingCapacity: true)
     clipStack.removeAll(keepingCapacity: true)
   }
@@ -117,6 +139,7 @@ public struct DrawList: Sendable {
   /// Starts or extends the command for the given texture and returns the base vertex index.
   @inline(__always)
   private mutating func prepare(texture: TextureRef) -> Int32 {
+    if primitiveStart == nil { primitiveStart = vertices.count }
     let clip = clipStack.last
     if let last = commands.last, last.texture == texture, last.clip == clip {
       // Same state: keep appending to the open command.
@@ -133,6 +156,48 @@ public struct DrawList: Sendable {
   @inline(__always)
   private mutating func closeIndices(added: Int) {
     commands[commands.count - 1].indexCount += added
+    closePrimitive(indexCount: added)
+  }
+
+  /// Records the vertices added since the primitive opened as one primitive.
+  private mutating func closePrimitive(indexCount: Int) {
+    let start = primitiveStart ?? vertices.count
+    primitiveStart = nil
+    guard start < vertices.count, let cmd = commands.last else { return }
+    var minX = Float.infinity
+    var minY = Float.infinity
+    var maxX = -Float.infinity
+    var maxY = -Float.infinity
+    // FNV-1a over the vertex bytes, eight at a time: cheap enough for every frame.
+    var h: UInt64 = 0xcbf2_9ce4_8422_2325
+    @inline(__always) func mix(_ v: UInt64) { h = (h ^ v) &* 0x100_0000_01b3 }
+    for i in start..<vertices.count {
+      let v = vertices[i]
+      minX = min(minX, v.x)
+      maxX = max(maxX, v.x)
+      minY = min(minY, v.y)
+      maxY = max(maxY, v.y)
+      mix(UInt64(v.x.bitPattern) | UInt64(v.y.bitPattern) << 32)
+      mix(UInt64(v.u.bitPattern) | UInt64(v.v.bitPattern) << 32)
+      mix(UInt64(v.color.r) | UInt64(v.color.g) << 8 | UInt64(v.color.b) << 16 | UInt64(v.color.a) << 24)
+    }
+    switch cmd.texture {
+    case .none: mix(1)
+    case .atlas: mix(2)
+    case .image(let id): mix(3 ^ UInt64(bitPattern: Int64(id.raw)) << 2)
+    }
+    if let c = cmd.clip {
+      mix(c.minX.bitPattern)
+      mix(c.minY.bitPattern)
+      mix(c.width.bitPattern)
+      mix(c.height.bitPattern)
+    }
+    mix(UInt64(primitives.count))
+    primitives.append(
+      Primitive(
+        bounds: Rect(x: Double(minX), y: Double(minY), width: Double(maxX - minX), height: Double(maxY - minY)),
+        key: h, texture: cmd.texture, command: commands.count - 1, indexOffset: indices.count - indexCount,
+        indexCount: indexCount))
   }
 
   /// Whether a shape with these pixel bounds can be seen at all.

@@ -174,8 +174,7 @@ final class PlaygroundApp {
       let context = SceneContext(size: Size(width: Double(size.width), height: Double(size.height)), start: sceneStart)
       let out = runtime.frame(
         rootBody(context), input: FrameInput(now: clock.now, time: clock.uptime, size: context.size))
-      window.renderer.clear(.black)
-      window.renderer.submit(out.drawList)
+      window.renderer.draw(out.drawList, background: .black)
       window.renderer.present()
       times.append(monotonicSeconds())
       while let e = window.pollEvent() { handle(e) }
@@ -264,8 +263,7 @@ final class PlaygroundApp {
     let t0 = monotonicSeconds()
     let out = runtime.frame(body, input: input)
     let t1 = monotonicSeconds()
-    window.renderer.clear(.black)
-    window.renderer.submit(out.drawList)
+    window.renderer.draw(out.drawList, background: .black)
     window.renderer.flush()
     let t2 = monotonicSeconds()
     if paced {
@@ -386,6 +384,7 @@ final class PlaygroundApp {
     visibilityState.restore(at: clock.uptime)
     runtime.settleAnimations(at: clock.uptime)
     restoreRequestedAt = clock.uptime
+    window.renderer.invalidateRetainedPixels()
     updateTitle()
     invalidate()
   }
@@ -421,6 +420,8 @@ final class PlaygroundApp {
     case .restored, .shown, .maximized:
       if visibility == .minimized && !window.isMinimizedOrHidden { becomeVisible() }
     case .exposed, .resized:
+      // The window system may have lost what was drawn: repaint every pixel.
+      window.renderer.invalidateRetainedPixels()
       if visibility == .visible { invalidate() }
     case .focusGained, .focusLost, .ignored:
       break

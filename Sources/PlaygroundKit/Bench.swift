@@ -47,6 +47,8 @@ struct SceneResult: Codable {
   var indices: Int
   var draw_calls: Double
   var texture_uploads: Double
+  /// Mean fraction of the frame repainted (1 when every frame is redrawn in full).
+  var redrawn_fraction: Double
   var peak_rss_kb: Int
 }
 
@@ -60,6 +62,8 @@ struct MachineInfo: Codable {
   var sdl: String
   var build: String
   var size: String
+  /// "damage-tracked" (only what changed is repainted) or "full".
+  var redraw = "damage-tracked"
 
   static func current(renderer: String, size: PixelSize) -> MachineInfo {
     let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
@@ -116,6 +120,8 @@ struct FrameBenchmark {
   var warmup: Int
   var size: PixelSize
   var samples: [(scene: String, build: Double, lower: Double, submit: Double, present: Double)] = []
+  /// Repaint every pixel of every frame instead of only what changed.
+  var fullRedraw = false
   var progress: (String) -> Void
 
   /// A fixed start date, so every run draws the same pictures.
@@ -138,14 +144,19 @@ struct FrameBenchmark {
     var indices = 0
     var drawCalls = 0
     var uploads = 0
+    var redrawn = 0.0
     let pixelScale = Double(renderer.outputSize.width) / Double(size.width)
     let step = max(1, (warmup + frames) / 10)
     for i in 0..<(warmup + frames) {
       renderer.atlas.beginFrame()
-      let out = replay.nextFrame(pixelScale: pixelScale)
+      let out = replay.nextScheduledFrame(pixelScale: pixelScale)
       let t1 = monotonicSeconds()
-      renderer.clear(.black)
-      renderer.submit(out.drawList)
+      if fullRedraw {
+        renderer.clear(.black)
+        renderer.submit(out.drawList)
+      } else {
+        renderer.draw(out.drawList, background: .black)
+      }
       renderer.flush()
       let t2 = monotonicSeconds()
       renderer.present()
@@ -161,6 +172,7 @@ struct FrameBenchmark {
         indices = out.drawList.indices.count
         drawCalls += renderer.lastDrawCalls
         uploads += renderer.lastTextureUploads
+        redrawn += renderer.lastRedrawFraction
         samples.append((name, out.buildSeconds, out.lowerSeconds, t2 - t1, t3 - t2))
       }
       if (i + 1) % step == 0 { progress("\(name) \(i + 1)/\(warmup + frames) frames") }
@@ -171,7 +183,8 @@ struct FrameBenchmark {
         "build": Percentiles(build), "lower": Percentiles(lower), "submit": Percentiles(submit),
         "present": Percentiles(present),
       ], vertices: vertices, indices: indices, draw_calls: Double(drawCalls) / Double(max(1, frames)),
-      texture_uploads: Double(uploads) / Double(max(1, frames)), peak_rss_kb: peakRSSKilobytes())
+      texture_uploads: Double(uploads) / Double(max(1, frames)), redrawn_fraction: redrawn / Double(max(1, frames)),
+      peak_rss_kb: peakRSSKilobytes())
   }
 }
 
@@ -179,7 +192,7 @@ struct FrameBenchmark {
 func benchTable(_ results: [SceneResult]) -> String {
   func f(_ v: Double) -> String { String(format: "%.3f", v) }
   var lines = [
-    "scene            frames   p50 ms   p90 ms   p99 ms   max ms  mean ms | build  lower submit present (p50) | verts draws upl/f | target p50/p99"
+    "scene            frames   p50 ms   p90 ms   p99 ms   max ms  mean ms | build  lower submit present (p50) | verts draws upl/f redrawn | target p50/p99"
   ]
   for r in results {
     let t = frameTargets[r.scene]
@@ -187,10 +200,10 @@ func benchTable(_ results: [SceneResult]) -> String {
     let target = t.map { "\(f($0.p50))/\(f($0.p99)) \(met)" } ?? ""
     lines.append(
       r.scene.padding(toLength: 16, withPad: " ", startingAt: 0)
-        + String(format: " %6d %8.3f %8.3f %8.3f %8.3f %8.3f | %6.3f %6.3f %6.3f %6.3f       | %5d %5.1f %5.2f | ",
+        + String(format: " %6d %8.3f %8.3f %8.3f %8.3f %8.3f | %6.3f %6.3f %6.3f %6.3f       | %5d %5.1f %5.2f %6.0f%% | ",
           r.frames, r.frame_ms.p50, r.frame_ms.p90, r.frame_ms.p99, r.frame_ms.max, r.frame_ms.mean,
           r.phases_ms["build"]!.p50, r.phases_ms["lower"]!.p50, r.phases_ms["submit"]!.p50,
-          r.phases_ms["present"]!.p50, r.vertices, r.draw_calls, r.texture_uploads) + target)
+          r.phases_ms["present"]!.p50, r.vertices, r.draw_calls, r.texture_uploads, r.redrawn_fraction * 100) + target)
   }
   return lines.joined(separator: "\n")
 }

@@ -14,7 +14,9 @@ struct BenchCommand: ParsableCommand {
       build (body → tree), lower (layout and tessellation → draw list), submit (SDL calls and the \
       software rasterizer), present — and for the whole frame: min, p50, p90, p99, max and mean in \
       milliseconds, from HdrHistogram. --headless (default) draws into an offscreen surface on a \
-      simulated clock that steps one frame interval, so it needs no display; --window uses a real \
+      simulated clock that steps from one frame the live loop would draw to the next (every display \
+      frame while animating, each schedule entry otherwise: the clock's once-a-second frame), so it \
+      needs no display; --window uses a real \
       window. Waiting for a deadline or vsync is not counted as work.
 
       --pacing runs an .animation scene in a real window for --seconds and reports the frame \
@@ -50,6 +52,9 @@ struct BenchCommand: ParsableCommand {
 
   @Option(help: "Draw the frame-time distribution per scene as a PNG.")
   var plot: String?
+
+  @Flag(help: "Repaint every pixel of every frame, as if the target kept nothing between frames.")
+  var fullRedraw = false
 
   @Flag(help: "Run the pacing benchmark instead (needs a display).")
   var pacing = false
@@ -115,14 +120,18 @@ struct BenchCommand: ParsableCommand {
     var bench = FrameBenchmark(frames: frames, warmup: warmup, size: size) { line in
       FileHandle.standardError.write(Data(((isTTY ? "\r\u{1B}[K" : "") + "bench: " + line + (isTTY ? "" : "\n")).utf8))
     }
+    bench.fullRedraw = fullRedraw
     var results: [SceneResult] = []
     for s in list {
       results.append(bench.run(s, renderer: renderer))
       while let e = window?.pollEvent() { _ = e }
     }
     if isTTY { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-    let machine = MachineInfo.current(renderer: renderer.name, size: size)
-    print("machine: \(machine.cpu), \(machine.cores) cores, \(machine.os); renderer \(machine.renderer) (\(target.rawValue)), SDL \(machine.sdl), \(machine.build) build, \(size)")
+    var machine = MachineInfo.current(renderer: renderer.name, size: size)
+    machine.redraw = fullRedraw || !renderer.incremental ? "full" : "damage-tracked"
+    print(
+      "machine: \(machine.cpu), \(machine.cores) cores, \(machine.os); renderer \(machine.renderer) (\(target.rawValue)), "
+        + "SDL \(machine.sdl), \(machine.build) build, \(size), \(machine.redraw) redraw")
     print(benchTable(results))
     print(String(format: "peak RSS: %.1f MB", Double(peakRSSKilobytes()) / 1024))
     if let json {

@@ -69,6 +69,28 @@ final class Replay {
     return evaluate(pixelScale: pixelScale)
   }
 
+  /// Renders the next frame the live loop would render: one display period later while
+  /// something animates, otherwise at the next schedule entry (on the display's frame grid).
+  /// The clock's frames are therefore a second apart, as in the window.
+  func nextScheduledFrame(pixelScale: Double = 1) -> FrameOutput {
+    pump.cadence = cadence
+    if evaluations == 0 {
+      pump.invalidate()
+      _ = pump.decide()
+      return evaluate(pixelScale: pixelScale)
+    }
+    clock.advance(by: period)
+    switch pump.decide() {
+    case .render, .sleepIndefinitely:
+      break
+    case .sleep(let until):
+      let wait = until.timeIntervalSince(clock.now)
+      if wait > 0 { clock.advance(by: (wait / period).rounded(.up) * period) }
+      _ = pump.decide()
+    }
+    return evaluate(pixelScale: pixelScale)
+  }
+
   /// Renders the next frame one display period later, as a steady animation would.
   func nextFrame(pixelScale: Double = 1) -> FrameOutput {
     clock.advance(by: period)

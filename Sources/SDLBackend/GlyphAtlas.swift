@@ -43,6 +43,10 @@ public final class GlyphAtlas: TextEngine {
   private var shelfHeight = 0
   private let maxSide = 4096
 
+  /// Bumped whenever glyphs move or are dropped (growth, clearing): a glyph quad's pixels
+  /// then depend on more than its own vertices.
+  public private(set) var epoch = 0
+
   /// Creates an atlas, locating fonts through fontconfig.
   ///
   /// - Parameter emojiFontPath: overrides the emoji font; pass "" to run without one.
@@ -229,6 +233,7 @@ public final class GlyphAtlas: TextEngine {
   }
 
   private func grow() {
+    epoch += 1
     let old = image
     var bigger = ImageBuffer(width: old.width * 2, height: old.height * 2, smooth: true)
     for y in 0..<old.height {
@@ -251,6 +256,7 @@ public final class GlyphAtlas: TextEngine {
 
   /// Drops every glyph; used when the atlas is full at its largest size.
   public func clear() {
+    epoch += 1
     glyphs.removeAll()
     let gen = image.generation
     image = ImageBuffer(width: image.width, height: image.height, smooth: true)

@@ -30,11 +30,20 @@ public final class Renderer {
   public private(set) var lastTextureUploads = 0
   /// Texture uploads since creation.
   public private(set) var totalTextureUploads = 0
+  /// The fraction of the target repainted by the last `draw` (1 for a full redraw).
+  public private(set) var lastRedrawFraction = 1.0
+  /// Whether `draw` may repaint only what changed; on by default for the software renderer,
+  /// whose target keeps its pixels between frames.
+  public var incremental: Bool
+  private var damage = DamageTracker()
 
   init(handle: OpaquePointer, atlas: GlyphAtlas, ownsHandle: Bool) {
     self.handle = handle
     self.atlas = atlas
     self.ownsHandle = ownsHandle
+    var info = SDL_RendererInfo()
+    // Accelerated renderers swap buffers, leaving the back buffer undefined after a present.
+    incremental = SDL_GetRendererInfo(handle, &info) == 0 && info.flags & UInt32(SDL_RENDERER_SOFTWARE.rawValue) != 0
     SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_BLEND)
   }
 
@@ -60,8 +69,124 @@ public final class Renderer {
     return (Int(w), Int(h))
   }
 
-  /// Fills the whole target with one color.
+  /// Draws `list` over `background`, repainting only the regions that changed since the last
+  /// `draw` when the target keeps its pixels (see `incremental`).
+  public func draw(_ list: DrawList, background: Color) {
+    let (w, h) = outputSize
+    let target = Rect(x: 0, y: 0, width: Double(w), height: Double(h))
+    guard incremental else {
+      clear(background)
+      submit(list)
+      return
+    }
+    // Image textures are brought up to date by `encode`; their generations are read from the
+    // list, so an image redrawn in place counts as damage.
+    let epoch = atlas.epoch
+    let regions = damage.damage(for: list.primitives, target: target) { ref in
+      switch ref {
+      case .image(let id): list.images[id]?.generation ?? -1
+      case .atlas: epoch
+      case .none: 0
+      }
+    }
+    guard let found = regions, let regions = coverScaledBlits(found, list, target) else {
+      fill(background)
+      submit(list)
+      return
+    }
+    beginSubmit()
+    let c = background.rgba8
+    for region in regions {
+      var r = SDL_Rect(x: Int32(region.minX), y: Int32(region.minY), w: Int32(region.width), h: Int32(region.height))
+      SDL_RenderSetClipRect(handle, &r)
+      if !Self.opaqueBackdropCovers(region, in: list) {
+        SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_NONE)
+        SDL_SetRenderDrawColor(handle, c.r, c.g, c.b, c.a)
+        SDL_RenderFillRect(handle, &r)
+        SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_BLEND)
+      }
+      encode(list, within: region)
+    }
+    SDL_RenderSetClipRect(handle, nil)
+    lastRedrawFraction = regions.reduce(0) { $0 + $1.width * $1.height } / max(1, target.width * target.height)
+    evictImages()
+  }
+
+  /// Grows regions to take in whole every scaled image they touch: a scaled blit clipped to
+  /// part of its rectangle samples differently from the whole one, which would leave a seam.
+  /// Nil when the regions grow to most of the target.
+  private func coverScaledBlits(_ input: [Rect], _ list: DrawList, _ target: Rect) -> [Rect]? {
+    var regions = input
+    let scaled = list.primitives.filter { p in
+      switch p.texture {
+      case .none: return false
+      case .atlas: return isScaled(p, list, atlas.image.width, atlas.image.height)
+      case .image(let id):
+        guard let img = list.images[id] else { return false }
+        return isScaled(p, list, img.width, img.height)
+      }
+    }
+    guard !scaled.isEmpty else { return regions }
+    for _ in 0..<8 {
+      var grew = false
+      for i in regions.indices {
+        for p in scaled where p.bounds.touches(regions[i]) {
+          let whole = DamageTracker.snap(p.bounds.insetBy(dx: -1, dy: -1), in: target).intersection(target)
+          let u = regions[i].union(whole)
+          if u != regions[i] {
+            regions[i] = u
+            grew = true
+          }
+        }
+      }
+      regions = DamageTracker.merge(regions, limit: damage.maxRects)
+      if !grew { break }
+    }
+    let area = regions.reduce(0) { $0 + $1.width * $1.height }
+    return area > damage.fullThreshold * target.width * target.height ? nil : regions
+  }
+
+  /// Whether a textured primitive is drawn at a size other than its texels'.
+  private func isScaled(_ p: Primitive, _ list: DrawList, _ tw: Int, _ th: Int) -> Bool {
+    var u0 = Float.infinity
+    var u1 = -Float.infinity
+    var v0 = Float.infinity
+    var v1 = -Float.infinity
+    for k in p.indexOffset..<(p.indexOffset + p.indexCount) {
+      let v = list.vertices[Int(list.indices[k])]
+      u0 = min(u0, v.u)
+      u1 = max(u1, v.u)
+      v0 = min(v0, v.v)
+      v1 = max(v1, v.v)
+    }
+    let texW = Double(u1 - u0) * Double(tw)
+    let texH = Double(v1 - v0) * Double(th)
+    return abs(texW - p.bounds.width) > 0.5 || abs(texH - p.bounds.height) > 0.5
+  }
+
+  /// Whether the first primitive drawn in `region` is an opaque image covering all of it, so
+  /// the background under it need not be painted (SDL's fill costs up to 8 ns a pixel).
+  static func opaqueBackdropCovers(_ region: Rect, in list: DrawList) -> Bool {
+    guard let first = list.primitives.first(where: { $0.bounds.touches(region) }),
+      case .image(let id) = first.texture, list.images[id]?.opaque == true,
+      list.commands[first.command].clip == nil
+    else { return false }
+    let b = first.bounds
+    return b.minX <= region.minX && b.minY <= region.minY && b.maxX >= region.maxX && b.maxY >= region.maxY
+  }
+
+  /// Makes the next `draw` repaint everything, e.g. after something else drew on the target.
+  public func invalidateRetainedPixels() {
+    damage.invalidate()
+  }
+
+  /// Fills the whole target with one color (and forgets what `draw` retained).
   public func clear(_ color: Color) {
+    damage.invalidate()
+    fill(color)
+  }
+
+  private func fill(_ color: Color) {
     let c = color.rgba8
     SDL_RenderSetClipRect(handle, nil)
     SDL_SetRenderDrawColor(handle, c.r, c.g, c.b, c.a)
@@ -70,14 +195,40 @@ public final class Renderer {
 
   /// Draws every command of `list`, uploading the atlas and images that changed.
   public func submit(_ list: DrawList) {
+    beginSubmit()
+    encode(list, within: nil)
+    lastRedrawFraction = 1
+    evictImages()
+  }
+
+  private func beginSubmit() {
     frameNumber += 1
     lastDrawCalls = 0
     lastTextureUploads = 0
+  }
+
+  /// Issues the SDL calls for `list`, restricted to `region` when one is given.
+  private func encode(_ list: DrawList, within region: Rect?) {
     guard !list.vertices.isEmpty else { return }
     let colorOffset = MemoryLayout<Vertex>.offset(of: \Vertex.color)!
     let uvOffset = MemoryLayout<Vertex>.offset(of: \Vertex.u)!
     let stride = Int32(MemoryLayout<Vertex>.stride)
     var clipSet = false
+    // Within a region, only the primitives that reach it are drawn: SDL sets up every
+    // triangle it is given, clipped away or not.
+    var runs: [[Range<Int>]] = []
+    if let region {
+      runs = Array(repeating: [], count: list.commands.count)
+      let reach = region.insetBy(dx: -1, dy: -1)
+      for p in list.primitives where p.command < runs.count && p.bounds.touches(reach) {
+        let r = p.indexOffset..<(p.indexOffset + p.indexCount)
+        if let last = runs[p.command].last, last.upperBound == r.lowerBound {
+          runs[p.command][runs[p.command].count - 1] = last.lowerBound..<r.upperBound
+        } else {
+          runs[p.command].append(r)
+        }
+      }
+    }
     list.vertices.withUnsafeBytes { vraw in
       guard let base = vraw.baseAddress else { return }
       let xy = base.assumingMemoryBound(to: Float.self)
@@ -85,7 +236,9 @@ public final class Renderer {
       let uv = (base + uvOffset).assumingMemoryBound(to: Float.self)
       list.indices.withUnsafeBytes { iraw in
         guard let ibase = iraw.baseAddress else { return }
-        for cmd in list.commands where cmd.indexCount > 0 {
+        for (ci, cmd) in list.commands.enumerated() where cmd.indexCount > 0 {
+          let ranges = region == nil ? [cmd.indexOffset..<(cmd.indexOffset + cmd.indexCount)] : runs[ci]
+          if ranges.isEmpty { continue }
           let texture: OpaquePointer?
           switch cmd.texture {
           case .none: texture = nil
@@ -94,28 +247,33 @@ public final class Renderer {
             guard let img = list.images[id] else { continue }
             texture = prepareImage(id, img)
           }
-          if let clip = cmd.clip {
+          if let clip = region.map({ cmd.clip?.intersection($0) ?? $0 }) ?? cmd.clip {
+            if clip.isEmpty { continue }
+            let x0 = clip.minX.rounded(.down)
+            let y0 = clip.minY.rounded(.down)
             var r = SDL_Rect(
-              x: Int32(clip.minX.rounded(.down)), y: Int32(clip.minY.rounded(.down)),
-              w: Int32(max(0, clip.width.rounded(.up))), h: Int32(max(0, clip.height.rounded(.up))))
+              x: Int32(x0), y: Int32(y0), w: Int32(max(0, clip.maxX.rounded(.up) - x0)),
+              h: Int32(max(0, clip.maxY.rounded(.up) - y0)))
             SDL_RenderSetClipRect(handle, &r)
             clipSet = true
           } else if clipSet {
             SDL_RenderSetClipRect(handle, nil)
             clipSet = false
           }
-          if let texture, copyQuads(list, cmd, texture) {
-            continue
+          for range in ranges {
+            var part = cmd
+            part.indexOffset = range.lowerBound
+            part.indexCount = range.count
+            if let texture, copyQuads(list, part, texture) { continue }
+            SDL_RenderGeometryRaw(
+              handle, texture, xy, stride, col, stride, uv, stride, Int32(list.vertices.count),
+              ibase + part.indexOffset * 4, Int32(part.indexCount), 4)
+            lastDrawCalls += 1
           }
-          SDL_RenderGeometryRaw(
-            handle, texture, xy, stride, col, stride, uv, stride, Int32(list.vertices.count),
-            ibase + cmd.indexOffset * 4, Int32(cmd.indexCount), 4)
-          lastDrawCalls += 1
         }
       }
     }
     if clipSet { SDL_RenderSetClipRect(handle, nil) }
-    evictImages()
   }
 
   /// Draws a textured command made only of axis-aligned, untinted-per-vertex quads (glyphs,

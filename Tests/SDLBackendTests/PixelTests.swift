@@ -159,6 +159,18 @@ extension SDLSuites {
     #expect(pixel(img, 38, 6) == RGBA(r: 0, g: 0, b: 255, a: 255))
   }
 
+  @Test func clippedShapesDrawInsideTheirClipOnly() throws {
+    let img = try render(64, 64) { list, _ in
+      list.fillRect(Rect(x: 0, y: 0, width: 64, height: 64), color: RGBA8(r: 0, g: 0, b: 80, a: 255))
+      list.pushClip(Rect(x: 8, y: 8, width: 32, height: 32))
+      list.fillRect(Rect(x: 0, y: 0, width: 64, height: 64), color: RGBA8(r: 255, g: 255, b: 255, a: 255))
+      list.popClip()
+    }
+    #expect(pixel(img, 20, 20) == RGBA(r: 255, g: 255, b: 255, a: 255))
+    #expect(pixel(img, 50, 50) == RGBA(r: 0, g: 0, b: 80, a: 255))
+    #expect(pixel(img, 4, 20) == RGBA(r: 0, g: 0, b: 80, a: 255))
+  }
+
   @Test func pngRoundTrip() throws {
     var image = ImageBuffer(width: 3, height: 2, smooth: false)
     image.pixels = [0xFF00_00FF, 0xFF00_FF00, 0xFFFF_0000, 0xFFFF_FFFF, 0xFF00_0000, 0x8040_2010]

@@ -1,0 +1,145 @@
+import Foundation
+
+/// Works out which parts of a retained target must be redrawn between two draw lists.
+///
+/// A renderer whose target keeps its pixels between frames (SDL's software renderer draws
+/// into the window surface and never swaps) need only repaint where something changed:
+/// the bounds of every primitive that appeared, disappeared, moved or changed. On the
+/// visualizer, that is the bars and not the window-sized backdrop behind them.
+///
+/// Primitives are matched by their content key, which includes their position in the list,
+/// so a change of stacking order is damage too; a list that changes everything is reported
+/// as a full redraw rather than a long list of rectangles.
+public struct DamageTracker: Sendable {
+  /// At most this many rectangles are redrawn; more are merged.
+  public var maxRects: Int
+  /// Above this fraction of the target, redraw everything: it costs the same, in one pass.
+  public var fullThreshold: Double
+  /// Pixels added around each changed primitive, for its anti-aliasing fringe and rounding.
+  public var margin: Double = 2
+  private var previous: [Primitive]?
+  private var previousKeys: [UInt64] = []
+  private var previousTarget: Rect?
+
+  /// Creates a tracker with nothing retained, so its first answer is a full redraw.
+  public init(maxRects: Int = 6, fullThreshold: Double = 0.6) {
+    self.maxRects = maxRects
+    self.fullThreshold = fullThreshold
+  }
+
+  /// Forgets the retained frame: the next answer is a full redraw.
+  public mutating func invalidate() {
+    previous = nil
+  }
+
+  /// What to redraw for `primitives` on a `target` whose pixels show the previous list.
+  ///
+  /// - Parameter generation: the content generation of a texture, so an image whose pixels
+  ///   changed in place (or an atlas whose glyphs moved) is damage though its quads did not.
+  /// - Returns: nil for a full redraw, or whole-pixel rectangles inside `target` (empty when
+  ///   nothing changed).
+  public mutating func damage(
+    for primitives: [Primitive], target: Rect, generation: (TextureRef) -> Int
+  ) -> [Rect]? {
+    let keys = primitives.map { p -> UInt64 in
+      switch p.texture {
+      case .image, .atlas: p.key ^ (UInt64(bitPattern: Int64(generation(p.texture))) &* 0x9E37_79B9_7F4A_7C15)
+      case .none: p.key
+      }
+    }
+    defer {
+      previous = primitives
+      previousKeys = keys
+      previousTarget = target
+    }
+    guard let old = previous, previousTarget == target else { return nil }
+    var changed: [Rect] = []
+    func unmatched(_ list: [Primitive], _ listKeys: [UInt64], against otherKeys: [UInt64]) {
+      var counts: [UInt64: Int] = [:]
+      counts.reserveCapacity(otherKeys.count)
+      for k in otherKeys { counts[k, default: 0] += 1 }
+      for (p, k) in zip(list, listKeys) {
+        if let c = counts[k], c > 0 {
+          counts[k] = c - 1
+        } else {
+          changed.append(p.bounds)
+        }
+      }
+    }
+    unmatched(primitives, keys, against: previousKeys)
+    unmatched(old, previousKeys, against: keys)
+    var rects: [Rect] = []
+    for r in changed {
+      let snapped = Self.snap(r.insetBy(dx: -margin, dy: -margin).clamped(to: target), in: target)
+      if !snapped.isEmpty { rects.append(snapped) }
+    }
+    rects = Self.merge(rects, limit: maxRects)
+    let area = rects.reduce(0) { $0 + $1.width * $1.height }
+    if area > fullThreshold * target.width * target.height { return nil }
+    return rects
+  }
+
+  /// Rounds outwards to whole pixels.
+  public static func snap(_ r: Rect, in target: Rect) -> Rect {
+    guard !r.isEmpty else { return r }
+    let x0 = r.minX.rounded(.down)
+    let y0 = r.minY.rounded(.down)
+    return Rect(x: x0, y: y0, width: r.maxX.rounded(.up) - x0, height: r.maxY.rounded(.up) - y0)
+  }
+
+  /// Merges overlapping rectangles, then the pairs that waste least, until at most `limit`.
+  public static func merge(_ input: [Rect], limit: Int) -> [Rect] {
+    var rects = input
+    // Overlapping or touching rectangles are drawn once.
+    var mergedAny = true
+    while mergedAny {
+      mergedAny = false
+      var i = 0
+      while i < rects.count {
+        var j = i + 1
+        while j < rects.count {
+          if rects[i].touches(rects[j]) {
+            rects[i] = rects[i].union(rects[j])
+            rects.remove(at: j)
+            mergedAny = true
+          } else {
+            j += 1
+          }
+        }
+        i += 1
+      }
+    }
+    while rects.count > max(1, limit) {
+      var best = (i: 0, j: 1, waste: Double.infinity)
+      for i in 0..<rects.count {
+        for j in (i + 1)..<rects.count {
+          let u = rects[i].union(rects[j])
+          let waste = u.width * u.height - rects[i].width * rects[i].height - rects[j].width * rects[j].height
+          if waste < best.waste { best = (i, j, waste) }
+        }
+      }
+      rects[best.i] = rects[best.i].union(rects[best.j])
+      rects.remove(at: best.j)
+      // A merge can make the result overlap a third rectangle.
+      rects = merge(rects, limit: Int.max)
+    }
+    return rects
+  }
+}
+
+extension Rect {
+  /// The smallest rectangle containing both.
+  public func union(_ other: Rect) -> Rect {
+    let x0 = min(minX, other.minX)
+    let y0 = min(minY, other.minY)
+    return Rect(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
+  }
+
+  /// Whether the rectangles overlap or share an edge.
+  public func touches(_ other: Rect) -> Bool {
+    minX <= other.maxX && other.minX <= maxX && minY <= other.maxY && other.minY <= maxY
+  }
+
+  /// The part inside `bounds`, or an empty rectangle.
+  func clamped(to bounds: Rect) -> Rect { intersection(bounds) }
+}
