@@ -70,6 +70,8 @@ final class PlaygroundApp {
   var lastPresentUptime = -Double.infinity
   /// Places paced frames on the display grid and holds them to a steady present time.
   lazy var presentPacer = PresentPacer(period: period)
+  /// Whether the latest frame was paced (an animation is running).
+  private var lastFramePaced = false
   /// Set when input asked for the next frame; such frames skip the display pacing.
   var inputDriven = true
   let period: Double
@@ -144,6 +146,11 @@ final class PlaygroundApp {
         frame()
       case .sleep(let until):
         var deadline = clock.uptime + until.timeIntervalSince(clock.now)
+        // While frames are paced, one due before the next display slot would only wait for that
+        // slot after waking: sleep straight to it, one wake-up per frame.
+        if lastFramePaced, let slot = presentPacer.nextStart, slot > deadline, slot - deadline < period {
+          deadline = slot
+        }
         if let end = endUptime { deadline = min(deadline, end) }
         wait(untilUptime: deadline)
       case .sleepIndefinitely:
@@ -252,6 +259,7 @@ final class PlaygroundApp {
     // Animation-driven frames follow the display period, measured start to start so render
     // time does not stretch the interval; an input-driven frame may come sooner.
     let paced = !inputDriven && (pump.animationsInFlight || pump.lastRenderReason == .animation)
+    lastFramePaced = paced
     if paced, let earliest = presentPacer.nextStart, clock.uptime < earliest {
       wait(untilUptime: earliest)
     }
@@ -411,6 +419,9 @@ final class PlaygroundApp {
   }
 
   func handle(_ e: WindowEvent) {
+    if let trace, e != .ignored {
+      trace.instant("event", category: "input", at: monotonicSeconds(), args: ["event": .string("\(e)")])
+    }
     switch e {
     case .quit: running = false
     case .key(let key, let mods):

@@ -48,8 +48,20 @@ public final class Renderer {
   }
 
   deinit {
+    destroy()
+  }
+
+  private var destroyed = false
+
+  /// Frees the textures and the SDL renderer now; the window calls this before it goes, since
+  /// an SDL renderer must not outlive its window.
+  func destroy() {
+    guard !destroyed else { return }
+    destroyed = true
     if let t = atlasTexture { SDL_DestroyTexture(t) }
+    atlasTexture = nil
     for i in images.values { SDL_DestroyTexture(i.texture) }
+    images.removeAll()
     if ownsHandle { SDL_DestroyRenderer(handle) }
     afterDestroy?()
   }

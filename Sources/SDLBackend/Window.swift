@@ -78,6 +78,7 @@ public final class Window {
   }
 
   deinit {
+    renderer.destroy()
     SDL_DestroyWindow(handle)
   }
 
