@@ -41,6 +41,11 @@ e2e:
 screenshots: build
 	./Tests/EndToEnd/screenshots.sh "$$($(SWIFT) build -c $(CONFIG) --show-bin-path)/playground"
 
+## The README's frame-cost table and plot (headless; add ARGS="--window" for a real window).
+bench: build
+	$$($(SWIFT) build -c $(CONFIG) --show-bin-path)/playground bench --json Assets/bench/headless.json \
+	  --plot Assets/bench/frame-times.png $(ARGS)
+
 lint:
 	$(SWIFT) format lint --strict -r Package.swift Sources Scenes Tests
 

@@ -77,7 +77,8 @@ public struct Clock: PlaygroundScene {
     let r = min(ctx.size.width, ctx.size.height) / 2
     let c = Point(x: ctx.size.width / 2, y: ctx.size.height / 2)
     ctx.fillCircle(center: c, radius: r, color: Color.white.opacity(0.06))
-    ctx.stroke(Path { $0.addEllipse(in: Rect(x: c.x - r, y: c.y - r, width: 2 * r, height: 2 * r)) },
+    ctx.stroke(
+      Path { $0.addEllipse(in: Rect(x: c.x - r, y: c.y - r, width: 2 * r, height: 2 * r)) },
       with: Color.white.opacity(0.25), lineWidth: max(1, r * 0.012))
     for i in 0..<60 {
       let a = Double(i) / 60 * 2 * .pi

@@ -89,8 +89,10 @@ public enum MeshGradientRaster {
         let i10 = i00 + 1
         let i01 = i00 + cols
         let i11 = i01 + 1
-        rasterize(samplePos[i00], samplePos[i10], samplePos[i11], sampleCol[i00], sampleCol[i10], sampleCol[i11], &image)
-        rasterize(samplePos[i00], samplePos[i11], samplePos[i01], sampleCol[i00], sampleCol[i11], sampleCol[i01], &image)
+        rasterize(
+          samplePos[i00], samplePos[i10], samplePos[i11], sampleCol[i00], sampleCol[i10], sampleCol[i11], &image)
+        rasterize(
+          samplePos[i00], samplePos[i11], samplePos[i01], sampleCol[i00], sampleCol[i11], sampleCol[i01], &image)
       }
     }
     image.generation &+= 1

@@ -93,7 +93,8 @@ public final class FixedAdvanceTextEngine: TextEngine {
   public func layout(_ text: String, font: Font, pixelSize: Double) -> GlyphRun {
     GlyphRun(
       glyphs: [],
-      size: Size(width: Double(text.unicodeScalars.filter { $0.value != 0xFE0F }.count) * 0.6 * pixelSize,
-                 height: 1.2 * pixelSize))
+      size: Size(
+        width: Double(text.unicodeScalars.filter { $0.value != 0xFE0F }.count) * 0.6 * pixelSize,
+        height: 1.2 * pixelSize))
   }
 }

@@ -116,7 +116,8 @@ final class PlaygroundApp {
     if let last = tracedState, last.cadence == now.cadence, last.visibility == now.visibility { return }
     let t = monotonicSeconds()
     if tracedState?.visibility != now.visibility {
-      trace.instant("visibility", category: "visibility", at: t, global: true, args: ["state": .string(now.visibility.rawValue)])
+      trace.instant(
+        "visibility", category: "visibility", at: t, global: true, args: ["state": .string(now.visibility.rawValue)])
     }
     if tracedState?.cadence != now.cadence {
       trace.instant(
@@ -152,7 +153,9 @@ final class PlaygroundApp {
           deadline = slot
         }
         if let end = endUptime { deadline = min(deadline, end) }
-        wait(untilUptime: deadline)
+        // A deadline reached with no input goes straight to its frame: polling X for events
+        // first costs ~0.1 ms of lateness, and any that came are handled right after the frame.
+        if wait(untilUptime: deadline) == .reached { continue }
       case .sleepIndefinitely:
         if let end = endUptime {
           wait(untilUptime: end)
@@ -210,14 +213,16 @@ final class PlaygroundApp {
     if visibility == .minimized { stats.wakeupsMinimized += 1 } else { stats.wakeupsVisible += 1 }
   }
 
-  private func wait(untilUptime deadline: Double) {
+  @discardableResult
+  private func wait(untilUptime deadline: Double) -> DeadlinePacer.Outcome {
     let t0 = monotonicSeconds()
     // Long sleeps are when the trace reaches the disk, so no frame pays for the write.
     if deadline - clock.uptime > 0.05 { trace?.flush() }
     defer {
       if let trace {
         let end = monotonicSeconds()
-        trace.slice("sleep", category: "sleep", start: t0, end: end, args: ["late_ms": .number((clock.uptime - deadline) * 1000)])
+        trace.slice(
+          "sleep", category: "sleep", start: t0, end: end, args: ["late_ms": .number((clock.uptime - deadline) * 1000)])
       }
     }
     let result = pacer.wait(untilUptime: deadline) { [self] seconds in
@@ -227,8 +232,8 @@ final class PlaygroundApp {
       }
       return false
     }
-    _ = result
     countWakeup()
+    return result
   }
 
   /// Renders one frame, or only advances state when nobody can see the window.
@@ -344,7 +349,9 @@ final class PlaygroundApp {
       evaluationsMinimized: stats.evaluationsMinimized, fps: timings.fps(at: clock.uptime),
       renderer: window.renderer.name)
     let samples = hudVisible ? timings.ordered : []
-    let (grid, hud, help, selection, scenes, scene) = (gridMode, hudVisible, helpVisible, gridSelection, gridScenes, scene)
+    let (grid, hud, help, selection, scenes, scene) = (
+      gridMode, hudVisible, helpVisible, gridSelection, gridScenes, scene
+    )
     return {
       ZStack(alignment: .topLeading) {
         if grid {
@@ -376,7 +383,11 @@ final class PlaygroundApp {
   /// trusted because X11 window managers differ in what they send.
   func syncVisibility() {
     let hidden = window.isMinimizedOrHidden
-    if hidden && visibility == .visible { becomeMinimized() } else if !hidden && visibility == .minimized { becomeVisible() }
+    if hidden && visibility == .visible {
+      becomeMinimized()
+    } else if !hidden && visibility == .minimized {
+      becomeVisible()
+    }
   }
 
   private func becomeMinimized() {
@@ -443,7 +454,9 @@ final class PlaygroundApp {
     let count = SceneCatalog.all.count
     if gridMode {
       switch key {
-      case .enter: switchScene(to: gridSelection); return
+      case .enter:
+        switchScene(to: gridSelection)
+        return
       case .right, .tab:
         gridSelection = (gridSelection + (mods.contains(.shift) ? count - 1 : 1)) % count
         invalidate()

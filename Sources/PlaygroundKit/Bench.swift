@@ -15,7 +15,6 @@ struct OverviewScene: PlaygroundScene {
   static let name = "overview"
   static let title = "Overview"
   static let scheduleSummary = "every scene's own"
-  init() {}
   func body(_ context: SceneContext) -> Node {
     Overlays.grid(
       size: context.size, start: context.start, selected: -1, scenes: SceneCatalog.all.map { $0.init() })
@@ -200,7 +199,8 @@ func benchTable(_ results: [SceneResult]) -> String {
     let target = t.map { "\(f($0.p50))/\(f($0.p99)) \(met)" } ?? ""
     lines.append(
       r.scene.padding(toLength: 16, withPad: " ", startingAt: 0)
-        + String(format: " %6d %8.3f %8.3f %8.3f %8.3f %8.3f | %6.3f %6.3f %6.3f %6.3f       | %5d %5.1f %5.2f %6.0f%% | ",
+        + String(
+          format: " %6d %8.3f %8.3f %8.3f %8.3f %8.3f | %6.3f %6.3f %6.3f %6.3f       | %5d %5.1f %5.2f %6.0f%% | ",
           r.frames, r.frame_ms.p50, r.frame_ms.p90, r.frame_ms.p99, r.frame_ms.max, r.frame_ms.mean,
           r.phases_ms["build"]!.p50, r.phases_ms["lower"]!.p50, r.phases_ms["submit"]!.p50,
           r.phases_ms["present"]!.p50, r.vertices, r.draw_calls, r.texture_uploads, r.redrawn_fraction * 100) + target)

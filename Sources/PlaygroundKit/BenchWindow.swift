@@ -29,13 +29,15 @@ struct IntervalStats: Codable {
     let sorted = intervals.sorted()
     median_ms = (sorted.isEmpty ? 0 : sorted[sorted.count / 2]) * 1000
     let deviations = intervals.map { abs($0 - period) }.sorted()
-    p99_deviation_ms = (deviations.isEmpty ? 0 : deviations[min(deviations.count - 1, Int(Double(deviations.count) * 0.99))]) * 1000
+    p99_deviation_ms =
+      (deviations.isEmpty ? 0 : deviations[min(deviations.count - 1, Int(Double(deviations.count) * 0.99))]) * 1000
     max_ms = (sorted.last ?? 0) * 1000
     missed_vsync = intervals.filter { $0 > period * 1.5 }.count
-    off_vsync = intervals.filter { iv in
-      let k = (iv / period).rounded()
-      return abs(iv - k * period) > 0.001
-    }.count
+    off_vsync =
+      intervals.filter { iv in
+        let k = (iv / period).rounded()
+        return abs(iv - k * period) > 0.001
+      }.count
   }
 }
 
@@ -148,8 +150,10 @@ struct IdleBenchmark {
     if let json {
       let enc = JSONEncoder()
       enc.outputFormatting = [.prettyPrinted, .sortedKeys]
-      try enc.encode(Report(machine: MachineInfo.current(renderer: rendererName, size: size), seconds: seconds, scenes: rows))
-        .write(to: URL(fileURLWithPath: json))
+      try enc.encode(
+        Report(machine: MachineInfo.current(renderer: rendererName, size: size), seconds: seconds, scenes: rows)
+      )
+      .write(to: URL(fileURLWithPath: json))
     }
   }
 }
@@ -180,8 +184,10 @@ enum BenchPlot {
         VStack(alignment: .leading, spacing: 0) {
           Text("Frame time per scene (build + lower + submit + present), \(machine.size), \(machine.renderer)")
             .font(.system(size: 18, weight: .bold)).foregroundStyle(Color.white).padding(.bottom, 4)
-          Text("\(machine.cpu) · \(machine.cores) cores · \(machine.build) build · bars: distribution · white p50 · orange p99 · green target")
-            .font(.system(size: 12)).foregroundStyle(Color.white.opacity(0.6)).padding(.bottom, 16)
+          Text(
+            "\(machine.cpu) · \(machine.cores) cores · \(machine.build) build · bars: distribution · white p50 · orange p99 · green target"
+          )
+          .font(.system(size: 12)).foregroundStyle(Color.white.opacity(0.6)).padding(.bottom, 16)
           for r in results {
             HStack(spacing: 0) {
               VStack(alignment: .leading, spacing: 2) {
@@ -200,7 +206,9 @@ enum BenchPlot {
                 for (i, c) in counts.enumerated() where c > 0 {
                   let bh = (ctx.size.height - 4) * Double(c) / peak
                   ctx.fill(
-                    Path { $0.addRect(Rect(x: Double(i) * bw, y: ctx.size.height - bh, width: max(1, bw - 0.5), height: bh)) },
+                    Path {
+                      $0.addRect(Rect(x: Double(i) * bw, y: ctx.size.height - bh, width: max(1, bw - 0.5), height: bh))
+                    },
                     with: Color.cyan.opacity(0.8))
                 }
                 func mark(_ ms: Double, _ c: Color, _ width: Double) {

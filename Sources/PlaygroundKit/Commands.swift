@@ -82,7 +82,8 @@ struct RunCommand: ParsableCommand {
     if !(minimizedGrace >= 0) { throw UsageFailure.fail("--minimized-grace must be non-negative") }
     if let keys, KeyScript.parse(keys) == nil {
       throw UsageFailure.fail(
-        "--keys '\(keys)' has an unknown key; use digits, letters, left, right, up, down, tab, space, enter, escape, ?, and shift+KEY")
+        "--keys '\(keys)' has an unknown key; use digits, letters, left, right, up, down, tab, space, enter, escape, ?, and shift+KEY"
+      )
     }
   }
 

@@ -19,7 +19,10 @@ final class Replay {
   /// Frames evaluated so far, final one included.
   private(set) var evaluations = 0
 
-  init(scene: any PlaygroundScene, start: Date, size: Size, textEngine: TextEngine, cadence: Cadence = .live, period: Double = 1.0 / 60.0) {
+  init(
+    scene: any PlaygroundScene, start: Date, size: Size, textEngine: TextEngine, cadence: Cadence = .live,
+    period: Double = 1.0 / 60.0
+  ) {
     clock = ManualClock(now: start, uptime: 0)
     pump = FramePump(clock: clock, displayPeriod: period)
     runtime = SceneRuntime(textEngine: textEngine, name: type(of: scene).name)

@@ -24,11 +24,14 @@ struct ScheduleCommand: ParsableCommand {
       """)
 
   enum Kind: String, ExpressibleByArgument, CaseIterable {
-    case animation, periodic, everyMinute = "every-minute", explicit, cyclic
+    case animation, periodic
+    case everyMinute = "every-minute"
+    case explicit, cyclic
   }
 
   enum ModeArgument: String, ExpressibleByArgument, CaseIterable {
-    case normal, lowFrequency = "low-frequency"
+    case normal
+    case lowFrequency = "low-frequency"
     var mode: TimelineScheduleMode { self == .normal ? .normal : .lowFrequency }
   }
 
@@ -94,7 +97,9 @@ struct ScheduleCommand: ParsableCommand {
       schedule = EveryMinuteTimelineSchedule(calendar: cal)
     case .explicit:
       guard let dates else { throw UsageFailure.fail("explicit needs --dates DATE,DATE,...") }
-      let parsed = try dates.split(separator: ",").map { try date(String($0).trimmingCharacters(in: .whitespaces), "--dates") }
+      let parsed = try dates.split(separator: ",").map {
+        try date(String($0).trimmingCharacters(in: .whitespaces), "--dates")
+      }
       schedule = ExplicitTimelineSchedule(parsed)
     case .cyclic:
       guard let offsets else { throw UsageFailure.fail("cyclic needs --offsets SECONDS,SECONDS,...") }

@@ -63,7 +63,8 @@ final class TraceWriter {
   func counter(_ name: String, at time: Double, values: [String: Double]) {
     emit(
       "{\"name\":\(jsonString(name)),\"ph\":\"C\",\"ts\":\(micros(time)),\"pid\":1,"
-        + "\"args\":{\(values.sorted { $0.key < $1.key }.map { "\(jsonString($0.key)):\($0.value)" }.joined(separator: ","))}}")
+        + "\"args\":{\(values.sorted { $0.key < $1.key }.map { "\(jsonString($0.key)):\($0.value)" }.joined(separator: ","))}}"
+    )
   }
 
   /// Writes what is buffered and closes the array.

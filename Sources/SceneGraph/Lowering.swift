@@ -43,7 +43,9 @@ struct Lowerer {
       let id = ImageID(Int(truncatingIfNeeded: key))
       list.images[id] = img
       let corners = quad(n.frame, t)
-      list.addImageQuad(corners, uv: Rect(x: 0, y: 0, width: 1, height: 1), texture: .image(id), tint: Color.white.opacity(opacity).rgba8)
+      list.addImageQuad(
+        corners, uv: Rect(x: 0, y: 0, width: 1, height: 1), texture: .image(id),
+        tint: Color.white.opacity(opacity).rgba8)
       items.append(DrawnItem(kind: .image, bounds: bounds(corners), color: nil, text: nil))
     case .mesh(let spec, let key):
       lowerMesh(spec, key, n.frame, t, opacity)
@@ -215,7 +217,8 @@ struct Lowerer {
     list.images[id] = drawn
     list.addImageQuad(
       corners, uv: Rect(x: 0, y: 0, width: 1, height: 1), texture: .image(id), tint: Color.white.opacity(opacity).rgba8)
-    items.append(DrawnItem(kind: .shape, bounds: bounds(corners), color: g.stops.first?.color.opacity(opacity), text: nil))
+    items.append(
+      DrawnItem(kind: .shape, bounds: bounds(corners), color: g.stops.first?.color.opacity(opacity), text: nil))
   }
 
   /// Rasterizes a linear gradient at the given pixel size, dithered so that slow ramps
@@ -292,7 +295,8 @@ struct Lowerer {
     } else {
       image = meshes[key]?.3 ?? ImageBuffer(width: w, height: h, smooth: true)
       if image.width != w || image.height != h { image = ImageBuffer(width: w, height: h, smooth: true) }
-      MeshGradientRaster.render(width: spec.width, height: spec.height, points: spec.points, colors: spec.colors, into: &image)
+      MeshGradientRaster.render(
+        width: spec.width, height: spec.height, points: spec.points, colors: spec.colors, into: &image)
       meshes[key] = (spec, w, h, image)
     }
     let id = ImageID(Int(truncatingIfNeeded: key))

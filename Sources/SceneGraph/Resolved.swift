@@ -228,7 +228,8 @@ struct Layout {
       place(child, in: r)
     case .position(let x, let y, let child):
       let s = size(child, ProposedSize(width: r.width, height: r.height))
-      place(child, in: Rect(x: r.minX + x - s.width / 2, y: r.minY + y - s.height / 2, width: s.width, height: s.height))
+      place(
+        child, in: Rect(x: r.minX + x - s.width / 2, y: r.minY + y - s.height / 2, width: s.width, height: s.height))
     }
   }
 

@@ -188,7 +188,8 @@ public final class SceneRuntime {
         x: (size.width - rootSize.width) / 2, y: (size.height - rootSize.height) / 2, width: rootSize.width,
         height: rootSize.height))
     drawList.reset()
-    drawList.targetBounds = Rect(x: 0, y: 0, width: size.width * input.pixelScale, height: size.height * input.pixelScale)
+    drawList.targetBounds = Rect(
+      x: 0, y: 0, width: size.width * input.pixelScale, height: size.height * input.pixelScale)
     var lowerer = Lowerer(textEngine: textEngine, list: drawList, meshes: meshes, gradients: gradients)
     lowerer.lower(root, .scale(input.pixelScale, input.pixelScale), 1)
     drawList = lowerer.list

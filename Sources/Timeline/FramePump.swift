@@ -129,7 +129,8 @@ public final class FramePump {
 /// Waits for a deadline on the monotonic clock precisely, without spinning for long.
 ///
 /// SDL's event waits are millisecond-grained and wake up to 1.5 ms early, so the pacer waits
-/// on events until ~3 ms before the deadline (staying responsive to input), then sleeps with
+/// on events until ~5 ms before the deadline (staying responsive to input; on two busy cores
+/// that wait has been seen to overshoot by 3 ms), then sleeps with
 /// an absolute `clock_nanosleep` to 200 µs before, then spins the last stretch.
 public struct DeadlinePacer: Sendable {
   /// How a wait ended.
@@ -145,14 +146,14 @@ public struct DeadlinePacer: Sendable {
   /// Blocks until `deadline` (monotonic seconds) or until `coarseWait` reports an event.
   ///
   /// `coarseWait(seconds)` should block for about that long and return true if an event
-  /// arrived; it is called only while more than 3 ms remain.
+  /// arrived; it is called only while more than 6 ms remain.
   @discardableResult
   public func wait(untilUptime deadline: Double, coarseWait: (Double) -> Bool) -> Outcome {
     while true {
       let remaining = deadline - monotonicSeconds()
       if remaining <= 0 { return .reached }
-      if remaining > 0.003 {
-        if coarseWait(remaining - 0.002) { return .interrupted }
+      if remaining > 0.006 {
+        if coarseWait(remaining - 0.005) { return .interrupted }
         continue
       }
       if remaining > 0.0002 {

@@ -9,7 +9,8 @@ public enum ScheduleFormat {
     let seconds = Int(((totalMs - Double(ms)) / 1000).rounded())
     var cal = Calendar(identifier: .gregorian)
     cal.timeZone = TimeZone(identifier: "UTC")!
-    let c = cal.dateComponents([.year, .month, .day, .hour, .minute, .second], from: Date(timeIntervalSince1970: Double(seconds)))
+    let c = cal.dateComponents(
+      [.year, .month, .day, .hour, .minute, .second], from: Date(timeIntervalSince1970: Double(seconds)))
     return String(
       format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", c.year ?? 0, c.month ?? 0, c.day ?? 0, c.hour ?? 0,
       c.minute ?? 0, c.second ?? 0, ms)

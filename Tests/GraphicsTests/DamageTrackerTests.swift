@@ -27,14 +27,19 @@ import Testing
   @Test func aMovedShapeDamagesWhereItWasAndWhereItIs() throws {
     var t = DamageTracker()
     let still = Rect(x: 300, y: 200, width: 40, height: 40)
-    _ = damage(&t, list {
-      $0.fillRect(still, color: blue)
-      $0.fillRect(Rect(x: 10, y: 10, width: 20, height: 20), color: red)
-    })
-    let rects = try #require(damage(&t, list {
-      $0.fillRect(still, color: blue)
-      $0.fillRect(Rect(x: 40, y: 10, width: 20, height: 20), color: red)
-    }))
+    _ = damage(
+      &t,
+      list {
+        $0.fillRect(still, color: blue)
+        $0.fillRect(Rect(x: 10, y: 10, width: 20, height: 20), color: red)
+      })
+    let rects = try #require(
+      damage(
+        &t,
+        list {
+          $0.fillRect(still, color: blue)
+          $0.fillRect(Rect(x: 40, y: 10, width: 20, height: 20), color: red)
+        }))
     // Old (10…30) and new (40…60) bounds, each grown by the fringe and a 2 px margin.
     #expect(rects.count == 2)
     let old = Rect(x: 9, y: 9, width: 22, height: 22)
@@ -50,14 +55,18 @@ import Testing
     var t = DamageTracker()
     let a = Rect(x: 10, y: 10, width: 30, height: 30)
     let b = Rect(x: 20, y: 20, width: 30, height: 30)
-    _ = damage(&t, list {
-      $0.fillRect(a, color: red)
-      $0.fillRect(b, color: blue)
-    })
-    let swapped = damage(&t, list {
-      $0.fillRect(b, color: blue)
-      $0.fillRect(a, color: red)
-    })
+    _ = damage(
+      &t,
+      list {
+        $0.fillRect(a, color: red)
+        $0.fillRect(b, color: blue)
+      })
+    let swapped = damage(
+      &t,
+      list {
+        $0.fillRect(b, color: blue)
+        $0.fillRect(a, color: red)
+      })
     #expect(swapped?.isEmpty == false)
   }
 

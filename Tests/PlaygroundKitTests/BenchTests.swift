@@ -23,7 +23,8 @@ import Testing
     #expect(r.out.contains("live-indicator") && r.out.contains("machine:"))
     #expect(r.err.contains("live-indicator 14/14 frames"))
 
-    let root = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? Object)
+    let root = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? Object)
     let machine = try #require(root["machine"] as? Object)
     for key in ["cpu", "cores", "renderer", "sdl", "build"] { #expect(machine[key] != nil, "machine.\(key)") }
     let scenes = try #require(root["scenes"] as? [Object])
@@ -36,7 +37,8 @@ import Testing
     let values = stats.compactMap { frame[$0] as? Double }
     #expect(values.count == 6)
     // Percentiles are ordered and lie between min and max.
-    #expect(values[0] <= values[1] && values[1] <= values[2] && values[2] <= values[3] && values[3] <= values[4] * 1.001)
+    #expect(
+      values[0] <= values[1] && values[1] <= values[2] && values[2] <= values[3] && values[3] <= values[4] * 1.001)
     let phases = try #require(s["phases_ms"] as? Object)
     for phase in ["build", "lower", "submit", "present"] {
       let p = try #require(phases[phase] as? Object, "phase \(phase)")
@@ -73,13 +75,15 @@ import Testing
   @Test func unwritableOutputFailsBeforeAnyWork() throws {
     let r = try CLI.run(["bench", "--scene", "clock", "--json", "/nonexistent-dir/b.json"])
     #expect(r.status == 73)
-    #expect(r.err == "playground: cannot write /nonexistent-dir/b.json: the directory /nonexistent-dir does not exist\n")
+    #expect(
+      r.err == "playground: cannot write /nonexistent-dir/b.json: the directory /nonexistent-dir does not exist\n")
     // Nothing was measured: no progress lines came first.
     #expect(!r.err.contains("frames"))
   }
 
   @Test func pacingWithoutADisplayIsExit69() throws {
-    let r = try CLI.run(["bench", "--pacing", "--seconds", "0.5"], env: ["SDL_VIDEODRIVER": "", "DISPLAY": "", "WAYLAND_DISPLAY": ""])
+    let r = try CLI.run(
+      ["bench", "--pacing", "--seconds", "0.5"], env: ["SDL_VIDEODRIVER": "", "DISPLAY": "", "WAYLAND_DISPLAY": ""])
     #expect(r.status == 69)
     #expect(r.err.contains("no display could be opened"))
   }

@@ -77,7 +77,8 @@ struct CLI {
   @Test func unsetDisplayIsOneLineAndExit69() throws {
     // What a user meets over ssh: no DISPLAY and no SDL_VIDEODRIVER. SDL alone would open an
     // invisible offscreen window and run; the user must be told instead.
-    let r = try CLI.run(["run", "--duration", "1"], env: ["SDL_VIDEODRIVER": "", "DISPLAY": "", "WAYLAND_DISPLAY": ""])
+    let r = try CLI.run(
+      ["run", "--duration", "1"], env: ["SDL_VIDEODRIVER": "", "DISPLAY": "", "WAYLAND_DISPLAY": ""])
     #expect(r.status == 69)
     #expect(
       r.err
@@ -112,8 +113,12 @@ struct CLI {
     ])
     #expect(p.status == 0)
     #expect(p.out == "2026-01-01T10:34:33.000Z\n2026-01-01T10:34:34.500Z\n2026-01-01T10:34:36.000Z\n")
-    let c = try CLI.run(["schedule", "cyclic", "--offsets", "0.2,0.2,0.4", "--from", "2026-01-01T10:34:30Z", "--count", "4"])
-    #expect(c.out == "2026-01-01T10:34:30.200Z\n2026-01-01T10:34:30.400Z\n2026-01-01T10:34:30.800Z\n2026-01-01T10:34:31.000Z\n")
+    let c = try CLI.run([
+      "schedule", "cyclic", "--offsets", "0.2,0.2,0.4", "--from", "2026-01-01T10:34:30Z", "--count", "4",
+    ])
+    #expect(
+      c.out
+        == "2026-01-01T10:34:30.200Z\n2026-01-01T10:34:30.400Z\n2026-01-01T10:34:30.800Z\n2026-01-01T10:34:31.000Z\n")
     let m = try CLI.run(["schedule", "every-minute", "--from", "2026-01-01T10:34:30Z", "--count", "2"])
     #expect(m.out == "2026-01-01T10:34:00.000Z\n2026-01-01T10:35:00.000Z\n")
     let a = try CLI.run(["schedule", "animation", "--from", "2026-01-01T10:34:30Z", "--mode", "low-frequency"])
@@ -155,7 +160,9 @@ struct CLI {
     defer { try? FileManager.default.removeItem(at: dir) }
     let a = dir.appendingPathComponent("a.png").path
     let b = dir.appendingPathComponent("b.png").path
-    let args = ["snapshot", "--scene", "emoji-wave", "--at", "1.55", "--date", "2026-01-01T10:34:30Z", "--size", "320x180"]
+    let args = [
+      "snapshot", "--scene", "emoji-wave", "--at", "1.55", "--date", "2026-01-01T10:34:30Z", "--size", "320x180",
+    ]
     #expect(try CLI.run(args + ["--out", a]).status == 0)
     #expect(try CLI.run(args + ["--out", b]).status == 0)
     let da = try Data(contentsOf: URL(fileURLWithPath: a))

@@ -1,11 +1,11 @@
 import Foundation
 import Graphics
 import SDLBackend
+import Scenes
 import Testing
 
 @testable import PlaygroundKit
 @testable import SceneGraph
-import Scenes
 
 /// Damage-tracked drawing must leave exactly the pixels a full redraw would.
 @Suite(.serialized) struct DamageTests {

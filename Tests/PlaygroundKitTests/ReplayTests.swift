@@ -1,9 +1,9 @@
 import Foundation
+import Scenes
 import Testing
 
 @testable import PlaygroundKit
 @testable import SceneGraph
-import Scenes
 
 @Suite struct ReplayTests {
   let start = Date(timeIntervalSince1970: 1_767_263_670)
@@ -39,7 +39,8 @@ import Scenes
   }
 
   @Test func emojiAppearAtTheRevealDates() {
-    let replay = Replay(scene: EmojiWave(), start: start, size: Size(width: 800, height: 600), textEngine: FixedAdvanceTextEngine())
+    let replay = Replay(
+      scene: EmojiWave(), start: start, size: Size(width: 800, height: 600), textEngine: FixedAdvanceTextEngine())
     let counts = [0.29, 0.31, 0.61, 0.91].map { t in
       replay.frame(at: t).items.filter { EmojiWave.emoji.contains($0.text ?? "") }.count
     }

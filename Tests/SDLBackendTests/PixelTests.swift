@@ -9,191 +9,205 @@ import Testing
 @Suite(.serialized) enum SDLSuites {}
 
 extension SDLSuites {
-/// Renders draw lists with SDL's software renderer into memory and reads the pixels back.
-@Suite struct PixelTests {
-  struct RGBA: Equatable {
-    var r, g, b, a: Int
-  }
-
-  func pixel(_ img: ImageBuffer, _ x: Int, _ y: Int) -> RGBA {
-    let p = img.pixels[y * img.width + x]
-    return RGBA(r: Int(p & 0xFF), g: Int((p >> 8) & 0xFF), b: Int((p >> 16) & 0xFF), a: Int(p >> 24))
-  }
-
-  func render(
-    _ w: Int, _ h: Int, atlas: GlyphAtlas? = nil, _ build: (inout DrawList, GlyphAtlas) -> Void
-  ) throws -> ImageBuffer {
-    let target = try OffscreenTarget(width: w, height: h, atlas: atlas)
-    var list = DrawList()
-    build(&list, target.renderer.atlas)
-    target.renderer.clear(.black)
-    target.renderer.submit(list)
-    return try target.renderer.readPixels()
-  }
-
-  @Test func redRectangleIsRedInsideAndBlackOutside() throws {
-    let img = try render(64, 64) { list, _ in
-      list.fillRect(Rect(x: 16, y: 16, width: 32, height: 32), color: Color(red: 1, green: 0, blue: 0).rgba8)
+  /// Renders draw lists with SDL's software renderer into memory and reads the pixels back.
+  @Suite struct PixelTests {
+    struct RGBA: Equatable {
+      var r, g, b, a: Int
     }
-    #expect(pixel(img, 32, 32) == RGBA(r: 255, g: 0, b: 0, a: 255))
-    #expect(pixel(img, 17, 17).r == 255)
-    #expect(pixel(img, 8, 8) == RGBA(r: 0, g: 0, b: 0, a: 255))
-    #expect(pixel(img, 56, 32).r == 0)
-    // The anti-aliased edge blends: the pixel straddling x = 16 is partly red.
-    let edge = pixel(img, 15, 32).r
-    #expect(edge < 255)
-  }
 
-  @Test func rotatedSquareCornersMove() throws {
-    let square = [Point(x: -20, y: -20), Point(x: 20, y: -20), Point(x: 20, y: 20), Point(x: -20, y: 20)]
-    let t = Transform2D.rotation(.degrees(45)).concatenating(.translation(50, 50))
-    let img = try render(100, 100) { list, _ in
-      list.fillConvexPolygon(square.map(t.apply), color: RGBA8(r: 255, g: 255, b: 255, a: 255))
+    func pixel(_ img: ImageBuffer, _ x: Int, _ y: Int) -> RGBA {
+      let p = img.pixels[y * img.width + x]
+      return RGBA(r: Int(p & 0xFF), g: Int((p >> 8) & 0xFF), b: Int((p >> 16) & 0xFF), a: Int(p >> 24))
     }
-    // The unrotated corner (30, 30) is now outside; the diamond's tip (50, 50−28) is inside.
-    #expect(pixel(img, 32, 32).r == 0)
-    #expect(pixel(img, 50, 24).r == 255)
-    #expect(pixel(img, 50, 50).r == 255)
-  }
 
-  @Test func textDrawsInsideItsMeasuredBounds() throws {
-    var bounds = Rect.zero
-    let img = try render(200, 60) { list, atlas in
-      let run = atlas.layout("Hello 12", font: Font(size: 24), pixelSize: 24)
-      bounds = Rect(x: 10, y: 10, width: run.size.width, height: run.size.height)
-      for g in run.glyphs {
-        let r = Rect(x: 10 + g.rect.minX, y: 10 + g.rect.minY, width: g.rect.width, height: g.rect.height)
+    func render(
+      _ w: Int, _ h: Int, atlas: GlyphAtlas? = nil, _ build: (inout DrawList, GlyphAtlas) -> Void
+    ) throws -> ImageBuffer {
+      let target = try OffscreenTarget(width: w, height: h, atlas: atlas)
+      var list = DrawList()
+      build(&list, target.renderer.atlas)
+      target.renderer.clear(.black)
+      target.renderer.submit(list)
+      return try target.renderer.readPixels()
+    }
+
+    @Test func redRectangleIsRedInsideAndBlackOutside() throws {
+      let img = try render(64, 64) { list, _ in
+        list.fillRect(Rect(x: 16, y: 16, width: 32, height: 32), color: Color(red: 1, green: 0, blue: 0).rgba8)
+      }
+      #expect(pixel(img, 32, 32) == RGBA(r: 255, g: 0, b: 0, a: 255))
+      #expect(pixel(img, 17, 17).r == 255)
+      #expect(pixel(img, 8, 8) == RGBA(r: 0, g: 0, b: 0, a: 255))
+      #expect(pixel(img, 56, 32).r == 0)
+      // The anti-aliased edge blends: the pixel straddling x = 16 is partly red.
+      let edge = pixel(img, 15, 32).r
+      #expect(edge < 255)
+    }
+
+    @Test func rotatedSquareCornersMove() throws {
+      let square = [Point(x: -20, y: -20), Point(x: 20, y: -20), Point(x: 20, y: 20), Point(x: -20, y: 20)]
+      let t = Transform2D.rotation(.degrees(45)).concatenating(.translation(50, 50))
+      let img = try render(100, 100) { list, _ in
+        list.fillConvexPolygon(square.map(t.apply), color: RGBA8(r: 255, g: 255, b: 255, a: 255))
+      }
+      // The unrotated corner (30, 30) is now outside; the diamond's tip (50, 50−28) is inside.
+      #expect(pixel(img, 32, 32).r == 0)
+      #expect(pixel(img, 50, 24).r == 255)
+      #expect(pixel(img, 50, 50).r == 255)
+    }
+
+    @Test func textDrawsInsideItsMeasuredBounds() throws {
+      var bounds = Rect.zero
+      let img = try render(200, 60) { list, atlas in
+        let run = atlas.layout("Hello 12", font: Font(size: 24), pixelSize: 24)
+        bounds = Rect(x: 10, y: 10, width: run.size.width, height: run.size.height)
+        for g in run.glyphs {
+          let r = Rect(x: 10 + g.rect.minX, y: 10 + g.rect.minY, width: g.rect.width, height: g.rect.height)
+          list.addImageQuad(
+            [
+              Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY), Point(x: r.maxX, y: r.maxY),
+              Point(x: r.minX, y: r.maxY),
+            ],
+            uv: g.uv, texture: .atlas)
+        }
+      }
+      var inside = 0
+      var outside = 0
+      for y in 0..<60 {
+        for x in 0..<200 where pixel(img, x, y).r > 128 {
+          if bounds.insetBy(dx: -1, dy: -1).contains(Point(x: Double(x), y: Double(y))) {
+            inside += 1
+          } else {
+            outside += 1
+          }
+        }
+      }
+      #expect(inside > 50)
+      #expect(outside == 0)
+      #expect(bounds.width > 60 && bounds.width < 160)
+    }
+
+    @Test func monospacedDigitsHaveEqualAdvances() throws {
+      let target = try OffscreenTarget(width: 8, height: 8)
+      let font = Font(size: 40, weight: .light, monospacedDigit: true)
+      let ones = target.renderer.atlas.layout("11:11", font: font, pixelSize: 40).size.width
+      let eights = target.renderer.atlas.layout("88:88", font: font, pixelSize: 40).size.width
+      #expect(abs(ones - eights) < 0.001)
+    }
+
+    @Test func emojiRendersInColorWhenTheFontIsInstalled() throws {
+      let atlas = try GlyphAtlas()
+      try #require(atlas.hasEmojiFont, "fonts-noto-color-emoji is not installed")
+      let img = try render(120, 120, atlas: atlas) { list, _ in
+        let run = atlas.layout("😃", font: Font(size: 100), pixelSize: 100)
+        #expect(run.glyphs.count == 1)
+        #expect(run.glyphs.first?.isColor == true)
+        for g in run.glyphs {
+          let r = Rect(x: 5 + g.rect.minX, y: 5 + g.rect.minY, width: g.rect.width, height: g.rect.height)
+          list.addImageQuad(
+            [
+              Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY), Point(x: r.maxX, y: r.maxY),
+              Point(x: r.minX, y: r.maxY),
+            ],
+            uv: g.uv, texture: .atlas)
+        }
+      }
+      // Count strongly colored pixels: a yellow face has red ≫ blue.
+      var colored = 0
+      for y in 0..<120 {
+        for x in 0..<120 {
+          let p = pixel(img, x, y)
+          if p.r > 150 && p.g > 100 && p.b < 80 { colored += 1 }
+        }
+      }
+      #expect(colored > 500)
+    }
+
+    @Test func missingEmojiFontWarnsAndFallsBack() throws {
+      let atlas = try GlyphAtlas(emojiFontPath: "")
+      #expect(!atlas.hasEmojiFont)
+      #expect(atlas.warnings.count == 1)
+      #expect(atlas.warnings[0].contains("fonts-noto-color-emoji"))
+      let run = atlas.layout("A😃", font: Font(size: 20), pixelSize: 20)
+      #expect(run.glyphs.allSatisfy { !$0.isColor })
+      #expect(run.size.width > 0)
+    }
+
+    @Test func meshImageIsScaledUpSmoothly() throws {
+      var image = ImageBuffer(width: 4, height: 1, smooth: true)
+      image.pixels = [0xFF00_0000, 0xFF55_5555, 0xFFAA_AAAA, 0xFFFF_FFFF]
+      let img = try render(64, 16) { list, _ in
+        list.images[ImageID(1)] = image
         list.addImageQuad(
-          [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY), Point(x: r.maxX, y: r.maxY), Point(x: r.minX, y: r.maxY)],
-          uv: g.uv, texture: .atlas)
+          [Point(x: 0, y: 0), Point(x: 64, y: 0), Point(x: 64, y: 16), Point(x: 0, y: 16)],
+          uv: Rect(x: 0, y: 0, width: 1, height: 1), texture: .image(ImageID(1)))
       }
+      let row = (0..<64).map { pixel(img, $0, 8).r }
+      #expect(row.first! < 30 && row.last! > 225)
+      // Linear filtering: more distinct levels than the four source texels.
+      #expect(Set(row).count > 8)
     }
-    var inside = 0
-    var outside = 0
-    for y in 0..<60 {
-      for x in 0..<200 where pixel(img, x, y).r > 128 {
-        if bounds.insetBy(dx: -1, dy: -1).contains(Point(x: Double(x), y: Double(y))) { inside += 1 } else { outside += 1 }
-      }
-    }
-    #expect(inside > 50)
-    #expect(outside == 0)
-    #expect(bounds.width > 60 && bounds.width < 160)
-  }
 
-  @Test func monospacedDigitsHaveEqualAdvances() throws {
-    let target = try OffscreenTarget(width: 8, height: 8)
-    let font = Font(size: 40, weight: .light, monospacedDigit: true)
-    let ones = target.renderer.atlas.layout("11:11", font: font, pixelSize: 40).size.width
-    let eights = target.renderer.atlas.layout("88:88", font: font, pixelSize: 40).size.width
-    #expect(abs(ones - eights) < 0.001)
-  }
-
-  @Test func emojiRendersInColorWhenTheFontIsInstalled() throws {
-    let atlas = try GlyphAtlas()
-    try #require(atlas.hasEmojiFont, "fonts-noto-color-emoji is not installed")
-    let img = try render(120, 120, atlas: atlas) { list, _ in
-      let run = atlas.layout("😃", font: Font(size: 100), pixelSize: 100)
-      #expect(run.glyphs.count == 1)
-      #expect(run.glyphs.first?.isColor == true)
-      for g in run.glyphs {
-        let r = Rect(x: 5 + g.rect.minX, y: 5 + g.rect.minY, width: g.rect.width, height: g.rect.height)
+    @Test func axisAlignedQuadsAreBlittedWithTheirTintAndRotatedOnesRasterized() throws {
+      var image = ImageBuffer(width: 2, height: 2, smooth: false)
+      image.pixels = Array(repeating: 0xFFFF_FFFF, count: 4)
+      let img = try render(64, 32) { list, _ in
+        list.images[ImageID(7)] = image
+        // Axis-aligned, so blitted with a red color mod…
         list.addImageQuad(
-          [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY), Point(x: r.maxX, y: r.maxY), Point(x: r.minX, y: r.maxY)],
-          uv: g.uv, texture: .atlas)
+          [Point(x: 0, y: 0), Point(x: 32, y: 0), Point(x: 32, y: 32), Point(x: 0, y: 32)],
+          uv: Rect(x: 0, y: 0, width: 1, height: 1), texture: .image(ImageID(7)),
+          tint: RGBA8(r: 255, g: 0, b: 0, a: 255))
+        list.fillRect(Rect(x: 36, y: 4, width: 4, height: 4), color: RGBA8(r: 0, g: 0, b: 255, a: 255))
+        // …while a rotated quad of the same image is rasterized as triangles and stays white.
+        let t = Transform2D.rotation(.degrees(30)).concatenating(.translation(52, 16))
+        let corners = [Point(x: -8, y: -8), Point(x: 8, y: -8), Point(x: 8, y: 8), Point(x: -8, y: 8)].map(t.apply)
+        list.addImageQuad(corners, uv: Rect(x: 0, y: 0, width: 1, height: 1), texture: .image(ImageID(7)))
       }
+      #expect(pixel(img, 16, 16) == RGBA(r: 255, g: 0, b: 0, a: 255))
+      #expect(pixel(img, 52, 16) == RGBA(r: 255, g: 255, b: 255, a: 255))
+      #expect(pixel(img, 38, 6) == RGBA(r: 0, g: 0, b: 255, a: 255))
     }
-    // Count strongly colored pixels: a yellow face has red ≫ blue.
-    var colored = 0
-    for y in 0..<120 {
-      for x in 0..<120 {
-        let p = pixel(img, x, y)
-        if p.r > 150 && p.g > 100 && p.b < 80 { colored += 1 }
+
+    @Test func clippedShapesDrawInsideTheirClipOnly() throws {
+      let img = try render(64, 64) { list, _ in
+        list.fillRect(Rect(x: 0, y: 0, width: 64, height: 64), color: RGBA8(r: 0, g: 0, b: 80, a: 255))
+        list.pushClip(Rect(x: 8, y: 8, width: 32, height: 32))
+        list.fillRect(Rect(x: 0, y: 0, width: 64, height: 64), color: RGBA8(r: 255, g: 255, b: 255, a: 255))
+        list.popClip()
       }
+      #expect(pixel(img, 20, 20) == RGBA(r: 255, g: 255, b: 255, a: 255))
+      #expect(pixel(img, 50, 50) == RGBA(r: 0, g: 0, b: 80, a: 255))
+      #expect(pixel(img, 4, 20) == RGBA(r: 0, g: 0, b: 80, a: 255))
     }
-    #expect(colored > 500)
-  }
 
-  @Test func missingEmojiFontWarnsAndFallsBack() throws {
-    let atlas = try GlyphAtlas(emojiFontPath: "")
-    #expect(!atlas.hasEmojiFont)
-    #expect(atlas.warnings.count == 1)
-    #expect(atlas.warnings[0].contains("fonts-noto-color-emoji"))
-    let run = atlas.layout("A😃", font: Font(size: 20), pixelSize: 20)
-    #expect(run.glyphs.allSatisfy { !$0.isColor })
-    #expect(run.size.width > 0)
-  }
-
-  @Test func meshImageIsScaledUpSmoothly() throws {
-    var image = ImageBuffer(width: 4, height: 1, smooth: true)
-    image.pixels = [0xFF00_0000, 0xFF55_5555, 0xFFAA_AAAA, 0xFFFF_FFFF]
-    let img = try render(64, 16) { list, _ in
-      list.images[ImageID(1)] = image
-      list.addImageQuad(
-        [Point(x: 0, y: 0), Point(x: 64, y: 0), Point(x: 64, y: 16), Point(x: 0, y: 16)],
-        uv: Rect(x: 0, y: 0, width: 1, height: 1), texture: .image(ImageID(1)))
+    @Test func pngRoundTrip() throws {
+      var image = ImageBuffer(width: 3, height: 2, smooth: false)
+      image.pixels = [0xFF00_00FF, 0xFF00_FF00, 0xFFFF_0000, 0xFFFF_FFFF, 0xFF00_0000, 0x8040_2010]
+      let path = FileManager.default.temporaryDirectory.appendingPathComponent("tp-\(UUID()).png").path
+      defer { try? FileManager.default.removeItem(atPath: path) }
+      try PNGWriter.write(image, to: path)
+      let data = try Data(contentsOf: URL(fileURLWithPath: path))
+      #expect(Array(data.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+      let back = try PNGWriter.read(path)
+      #expect(back.width == 3 && back.height == 2)
+      #expect(back.pixels == image.pixels)
     }
-    let row = (0..<64).map { pixel(img, $0, 8).r }
-    #expect(row.first! < 30 && row.last! > 225)
-    // Linear filtering: more distinct levels than the four source texels.
-    #expect(Set(row).count > 8)
-  }
 
-  @Test func axisAlignedQuadsAreBlittedWithTheirTintAndRotatedOnesRasterized() throws {
-    var image = ImageBuffer(width: 2, height: 2, smooth: false)
-    image.pixels = Array(repeating: 0xFFFF_FFFF, count: 4)
-    let img = try render(64, 32) { list, _ in
-      list.images[ImageID(7)] = image
-      // Axis-aligned, so blitted with a red color mod…
-      list.addImageQuad(
-        [Point(x: 0, y: 0), Point(x: 32, y: 0), Point(x: 32, y: 32), Point(x: 0, y: 32)],
-        uv: Rect(x: 0, y: 0, width: 1, height: 1), texture: .image(ImageID(7)),
-        tint: RGBA8(r: 255, g: 0, b: 0, a: 255))
-      list.fillRect(Rect(x: 36, y: 4, width: 4, height: 4), color: RGBA8(r: 0, g: 0, b: 255, a: 255))
-      // …while a rotated quad of the same image is rasterized as triangles and stays white.
-      let t = Transform2D.rotation(.degrees(30)).concatenating(.translation(52, 16))
-      let corners = [Point(x: -8, y: -8), Point(x: 8, y: -8), Point(x: 8, y: 8), Point(x: -8, y: 8)].map(t.apply)
-      list.addImageQuad(corners, uv: Rect(x: 0, y: 0, width: 1, height: 1), texture: .image(ImageID(7)))
+    @Test func pngToUnwritablePathFailsWithMessage() throws {
+      let image = ImageBuffer(width: 1, height: 1)
+      #expect(throws: BackendError.self) { try PNGWriter.write(image, to: "/nonexistent-dir/x.png") }
     }
-    #expect(pixel(img, 16, 16) == RGBA(r: 255, g: 0, b: 0, a: 255))
-    #expect(pixel(img, 52, 16) == RGBA(r: 255, g: 255, b: 255, a: 255))
-    #expect(pixel(img, 38, 6) == RGBA(r: 0, g: 0, b: 255, a: 255))
-  }
 
-  @Test func clippedShapesDrawInsideTheirClipOnly() throws {
-    let img = try render(64, 64) { list, _ in
-      list.fillRect(Rect(x: 0, y: 0, width: 64, height: 64), color: RGBA8(r: 0, g: 0, b: 80, a: 255))
-      list.pushClip(Rect(x: 8, y: 8, width: 32, height: 32))
-      list.fillRect(Rect(x: 0, y: 0, width: 64, height: 64), color: RGBA8(r: 255, g: 255, b: 255, a: 255))
-      list.popClip()
+    @Test func tinyAndHugeTargetsDoNotCrash() throws {
+      let tiny = try render(1, 1) { list, _ in
+        list.fillRect(Rect(x: -5, y: -5, width: 20, height: 20), color: RGBA8(r: 9, g: 9, b: 9, a: 255))
+      }
+      #expect(tiny.pixels.count == 1)
+      let big = try render(3840, 2160) { list, _ in
+        list.fillCircle(center: Point(x: 1920, y: 1080), radius: 1000, color: RGBA8(r: 0, g: 200, b: 0, a: 255))
+      }
+      #expect(pixel(big, 1920, 1080).g == 200)
     }
-    #expect(pixel(img, 20, 20) == RGBA(r: 255, g: 255, b: 255, a: 255))
-    #expect(pixel(img, 50, 50) == RGBA(r: 0, g: 0, b: 80, a: 255))
-    #expect(pixel(img, 4, 20) == RGBA(r: 0, g: 0, b: 80, a: 255))
   }
-
-  @Test func pngRoundTrip() throws {
-    var image = ImageBuffer(width: 3, height: 2, smooth: false)
-    image.pixels = [0xFF00_00FF, 0xFF00_FF00, 0xFFFF_0000, 0xFFFF_FFFF, 0xFF00_0000, 0x8040_2010]
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("tp-\(UUID()).png").path
-    defer { try? FileManager.default.removeItem(atPath: path) }
-    try PNGWriter.write(image, to: path)
-    let data = try Data(contentsOf: URL(fileURLWithPath: path))
-    #expect(Array(data.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
-    let back = try PNGWriter.read(path)
-    #expect(back.width == 3 && back.height == 2)
-    #expect(back.pixels == image.pixels)
-  }
-
-  @Test func pngToUnwritablePathFailsWithMessage() throws {
-    let image = ImageBuffer(width: 1, height: 1)
-    #expect(throws: BackendError.self) { try PNGWriter.write(image, to: "/nonexistent-dir/x.png") }
-  }
-
-  @Test func tinyAndHugeTargetsDoNotCrash() throws {
-    let tiny = try render(1, 1) { list, _ in list.fillRect(Rect(x: -5, y: -5, width: 20, height: 20), color: RGBA8(r: 9, g: 9, b: 9, a: 255)) }
-    #expect(tiny.pixels.count == 1)
-    let big = try render(3840, 2160) { list, _ in list.fillCircle(center: Point(x: 1920, y: 1080), radius: 1000, color: RGBA8(r: 0, g: 200, b: 0, a: 255)) }
-    #expect(pixel(big, 1920, 1080).g == 200)
-  }
-}
 }

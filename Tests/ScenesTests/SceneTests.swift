@@ -6,8 +6,10 @@ import Testing
 
 let start = Date(timeIntervalSince1970: 1_767_263_670)  // 2026-01-01T10:34:30Z
 
-func frame(_ scene: some PlaygroundScene, at seconds: Double, size: Size = Size(width: 1280, height: 720),
-  cadence: Cadence = .live, runtime: SceneRuntime? = nil) -> FrameOutput {
+func frame(
+  _ scene: some PlaygroundScene, at seconds: Double, size: Size = Size(width: 1280, height: 720),
+  cadence: Cadence = .live, runtime: SceneRuntime? = nil
+) -> FrameOutput {
   let rt = runtime ?? SceneRuntime(textEngine: FixedAdvanceTextEngine())
   let ctx = SceneContext(size: size, start: start)
   return rt.frame(
@@ -40,7 +42,9 @@ func frame(_ scene: some PlaygroundScene, at seconds: Double, size: Size = Size(
     #expect(LiveIndicator.ringDiameter(time: 0) == 28)
     #expect(abs(LiveIndicator.ringDiameter(time: .pi / 4) - 32) < 1e-12)
     let out = frame(LiveIndicator(), at: 0)
-    let circles = out.items.filter { $0.kind == .shape && abs($0.bounds.width - $0.bounds.height) < 1 && $0.bounds.width < 400 }
+    let circles = out.items.filter {
+      $0.kind == .shape && abs($0.bounds.width - $0.bounds.height) < 1 && $0.bounds.width < 400
+    }
     // Ring and dot keep the seeds' ratio: ring / dot = diameter / 10.
     let t = start.timeIntervalSinceReferenceDate
     let ratio = circles[0].bounds.width / circles[1].bounds.width
@@ -77,7 +81,8 @@ func frame(_ scene: some PlaygroundScene, at seconds: Double, size: Size = Size(
     let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
     let scene = EmojiWave()
     let counts = [0.0, 0.3, 0.6, 0.9].map { t in
-      frame(scene, at: t, runtime: rt).items.filter { $0.kind == .text && EmojiWave.emoji.contains($0.text ?? "") }.count
+      frame(scene, at: t, runtime: rt).items.filter { $0.kind == .text && EmojiWave.emoji.contains($0.text ?? "") }
+        .count
     }
     #expect(counts == [0, 1, 2, 3])
   }

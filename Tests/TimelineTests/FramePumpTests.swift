@@ -165,6 +165,20 @@ struct Loop {
     }
   }
 
+  @Test func eventWaitsStopFiveMillisecondsShort() {
+    // An event wait that overshoots by a few milliseconds must still not make the frame late.
+    let deadline = monotonicSeconds() + 0.05
+    var slack: [Double] = []
+    _ = DeadlinePacer().wait(untilUptime: deadline) { s in
+      slack.append(deadline - (monotonicSeconds() + s))
+      usleep(useconds_t(s * 1e6))
+      return false
+    }
+    #expect(!slack.isEmpty)
+    #expect(slack.allSatisfy { $0 >= 0.0049 })
+    #expect(monotonicSeconds() >= deadline)
+  }
+
   @Test func returnsEarlyWhenAnEventArrives() {
     let deadline = monotonicSeconds() + 1
     var calls = 0
