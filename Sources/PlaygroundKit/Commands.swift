@@ -153,3 +153,36 @@ enum KeyScript {
     return out.isEmpty ? nil : out
   }
 }
+
+extension PlaygroundCommand {
+  /// Parses the command line and runs it, exiting with its status.
+  ///
+  /// ArgumentParser answers a bad flag with an error, a help line and a usage block; a user
+  /// gets one line instead, naming what was wrong and where help is. `--help` is unchanged.
+  public static func runMain(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
+    do {
+      var command = try parseAsRoot(arguments)
+      try command.run()
+      Foundation.exit(0)
+    } catch let code as ExitCode {
+      // Our commands print their own one-line message before throwing a status.
+      Foundation.exit(code.rawValue)
+    } catch {
+      let status = exitCode(for: error)
+      if status == .success {
+        print(fullMessage(for: error))
+        Foundation.exit(0)
+      }
+      printError("playground: \(oneLineMessage(for: error)) (see 'playground --help')")
+      Foundation.exit(status.rawValue)
+    }
+  }
+
+  /// The first line of ArgumentParser's message, starting lower-case to follow "playground:".
+  static func oneLineMessage(for error: Error) -> String {
+    var line = message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid arguments"
+    if line.hasPrefix("Error: ") { line.removeFirst("Error: ".count) }
+    guard let first = line.first else { return "invalid arguments" }
+    return first.lowercased() + line.dropFirst()
+  }
+}

@@ -1,3 +1,3 @@
 import PlaygroundKit
 
-PlaygroundCommand.main()
+PlaygroundCommand.runMain()

@@ -66,6 +66,31 @@ struct CLI {
     #expect(r.err.contains("visualizer, live-indicator, mesh-gradient, clock, emoji-wave"))
   }
 
+  @Test(arguments: [
+    (
+      ["run", "--size", "800by600"],
+      "playground: the value '800by600' is invalid for '--size <size>' (see 'playground --help')"
+    ),
+    (["run", "--bogus"], "playground: unknown option '--bogus' (see 'playground --help')"),
+    (
+      ["bench", "--frames", "many"],
+      "playground: the value 'many' is invalid for '--frames <frames>' (see 'playground --help')"
+    ),
+  ])
+  func parseErrorsAreOneLineAndExit64(_ args: [String], _ line: String) throws {
+    let r = try CLI.run(args)
+    #expect(r.status == 64)
+    #expect(r.err == line + "\n")
+    #expect(r.out.isEmpty)
+  }
+
+  @Test func helpStillPrintsInFullAndExitsZero() throws {
+    let r = try CLI.run(["run", "--help"])
+    #expect(r.status == 0)
+    #expect(r.out.hasPrefix("OVERVIEW: Open the window on a scene"))
+    #expect(r.out.contains("--trace <file>"))
+  }
+
   @Test func malformedSizeAndNegativeDurationAreUsageErrors() throws {
     #expect(try CLI.run(["run", "--size", "800by600"]).status == 64)
     #expect(try CLI.run(["run", "--size", "0x600"]).status == 64)
