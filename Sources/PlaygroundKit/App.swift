@@ -136,9 +136,10 @@ final class PlaygroundApp {
     // Scripted keys go through SDL's own queue, exactly like a user's keystrokes.
     for k in options.keys { Window.pushKey(k.sym, shift: k.shift) }
     while running {
-      if let end = endUptime, clock.uptime >= end { break }
+      // State first, so a change made by the last input before the end still reaches the trace.
       syncVisibility()
       traceStateChanges()
+      if let end = endUptime, clock.uptime >= end { break }
       pump.cadence = cadence
       pump.mode = visibilityState.mode
       pump.isPaused = paused && visibility == .visible
@@ -250,6 +251,7 @@ final class PlaygroundApp {
       // Timelines keep their state moving at the downgraded cadence; nothing is drawn.
       let t0 = monotonicSeconds()
       let wall = clock.now
+      input.draws = false
       let out = runtime.frame(body, input: input)
       _ = out
       trace?.slice(

@@ -173,7 +173,10 @@ extension PlaygroundCommand {
         print(fullMessage(for: error))
         Foundation.exit(0)
       }
-      printError("playground: \(oneLineMessage(for: error)) (see 'playground --help')")
+      // An empty message means our own validation already printed its line.
+      if !message(for: error).isEmpty {
+        printError("playground: \(oneLineMessage(for: error)) (see 'playground --help')")
+      }
       Foundation.exit(status.rawValue)
     }
   }

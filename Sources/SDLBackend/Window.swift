@@ -72,6 +72,7 @@ public final class Window {
       throw BackendError.sdl("cannot create a renderer: \(message)")
     }
     renderer = Renderer(handle: r, atlas: try GlyphAtlas(), ownsHandle: true)
+    renderer.windowHandle = handle
     var info = SDL_RendererInfo()
     SDL_GetRendererInfo(r, &info)
     presentBlocksOnVSync = (info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue) != 0

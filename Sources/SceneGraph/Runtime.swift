@@ -17,6 +17,9 @@ public struct FrameInput: Sendable {
   public var mode: TimelineScheduleMode
   /// When true, timelines keep showing their last context (the user paused).
   public var timelinesFrozen: Bool
+  /// Whether the frame will be drawn; when not (a minimized window), the tree is built and
+  /// laid out, so state and timelines advance, but nothing is tessellated.
+  public var draws = true
 
   /// Creates a frame input.
   public init(
@@ -187,6 +190,11 @@ public final class SceneRuntime {
       in: Rect(
         x: (size.width - rootSize.width) / 2, y: (size.height - rootSize.height) / 2, width: rootSize.width,
         height: rootSize.height))
+    guard input.draws else {
+      return FrameOutput(
+        drawList: DrawList(), items: [], animationsInFlight: inFlight, passes: passes,
+        buildSeconds: builtTime - startTime, lowerSeconds: 0)
+    }
     drawList.reset()
     drawList.targetBounds = Rect(
       x: 0, y: 0, width: size.width * input.pixelScale, height: size.height * input.pixelScale)

@@ -35,10 +35,11 @@ import Testing
   }
 
   @Test func framePhasesNestInsideTheirFrame() throws {
-    let events = try runTraced(["--scene", "live-indicator", "--duration", "0.5"])
+    // Long enough for several frames even when a loaded CI machine makes the first one slow.
+    let events = try runTraced(["--scene", "live-indicator", "--duration", "2"])
     let slices = events.filter { $0["ph"] as? String == "X" }
     let frames = slices.filter { $0["name"] as? String == "frame" }
-    #expect(frames.count >= 5)
+    #expect(frames.count >= 3)
     for name in ["build+lower", "submit", "present"] {
       let phases = slices.filter { $0["name"] as? String == name }
       #expect(phases.count == frames.count)

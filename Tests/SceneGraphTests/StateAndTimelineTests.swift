@@ -32,6 +32,27 @@ import Testing
     #expect(texts == ["n=0", "n=0", "n=1", "n=2", "n=2"])
   }
 
+  @Test func undrawnFramesAdvanceStateButTessellateNothing() {
+    let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
+    let body = {
+      TimelineView(.periodic(from: t0, by: 1)) { ctx in
+        Stateful(0) { count in
+          Text("n=\(count.wrappedValue)")
+            .onChange(of: ctx.date) { count.wrappedValue += 1 }
+        }.node
+      }.node
+    }
+    _ = render(time: 0, runtime: rt, body)
+    // Minimized: two entries pass undrawn, yet the count keeps up with them.
+    for t in [1.0, 2.0] {
+      var input = FrameInput(now: t0.addingTimeInterval(t), time: t, size: Size(width: 200, height: 100))
+      input.draws = false
+      let out = rt.frame(body, input: input)
+      #expect(out.drawList.vertices.isEmpty && out.items.isEmpty)
+    }
+    #expect(render(time: 2.5, runtime: rt, body).items[0].text == "n=2")
+  }
+
   @Test func onAppearRunsOnceAndStateIsDroppedWhenNodeDisappears() {
     let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
     var show = true
