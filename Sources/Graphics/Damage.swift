@@ -87,10 +87,20 @@ public struct DamageTracker: Sendable {
     return Rect(x: x0, y: y0, width: r.maxX.rounded(.up) - x0, height: r.maxY.rounded(.up) - y0)
   }
 
-  /// Merges overlapping rectangles, then the pairs that waste least, until at most `limit`.
+  /// Area (in pixels) a merge may waste beyond what drawing both rectangles separately costs:
+  /// about what one more region's setup costs the renderer.
+  public static let mergeSlack: Double = 4096
+
+  /// Merges rectangles that are cheaper drawn as one, then the pairs that waste least, until
+  /// at most `limit`.
+  ///
+  /// Touching rectangles are merged only when their union costs no more than drawing both
+  /// (overlap twice) plus `mergeSlack`. Thin shapes that meet at a point, such as a clock's
+  /// hands at their hub, stay separate: their union would be most of the dial. Regions may
+  /// therefore overlap; repainting a pixel twice gives the same pixel.
   public static func merge(_ input: [Rect], limit: Int) -> [Rect] {
     var rects = input
-    // Overlapping or touching rectangles are drawn once.
+    func area(_ r: Rect) -> Double { r.width * r.height }
     var mergedAny = true
     while mergedAny {
       mergedAny = false
@@ -98,7 +108,9 @@ public struct DamageTracker: Sendable {
       while i < rects.count {
         var j = i + 1
         while j < rects.count {
-          if rects[i].touches(rects[j]) {
+          let a = rects[i]
+          let b = rects[j]
+          if a.touches(b) && area(a.union(b)) <= area(a) + area(b) + mergeSlack {
             rects[i] = rects[i].union(rects[j])
             rects.remove(at: j)
             mergedAny = true

@@ -226,7 +226,7 @@ final class PlaygroundApp {
           "sleep", category: "sleep", start: t0, end: end, args: ["late_ms": .number((clock.uptime - deadline) * 1000)])
       }
     }
-    let result = pacer.wait(untilUptime: deadline) { [self] seconds in
+    let result = pacer.wait(untilUptime: deadline, precise: visibility == .visible) { [self] seconds in
       if let e = window.waitEvent(timeout: seconds) {
         handle(e)
         return true

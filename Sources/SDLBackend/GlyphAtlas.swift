@@ -104,13 +104,58 @@ public final class GlyphAtlas: TextEngine {
     return Int((p / 16).rounded()) * 16
   }
 
+  /// Exact pixel sizes rasterized per font file since the atlas was last cleared.
+  private var exactSizes: [String: Set<Int>] = [:]
+  /// How many exact sizes a font file gets before further sizes fall back to `quantize`.
+  static let exactSizeBudget = 8
+
+  /// Whether text at `size` gets its own rasterization: static text (a clock's digits, labels)
+  /// uses a handful of sizes and is rendered exactly; text whose size animates runs through
+  /// the budget within a few frames and then shares the quantized sizes, so the atlas stays
+  /// bounded. The budget refills when the atlas is cleared.
+  private func admitsExactSize(_ size: Int, path: String) -> Bool {
+    if size <= 32 { return true }
+    if exactSizes[path]?.contains(size) == true { return true }
+    guard exactSizes[path, default: []].count < Self.exactSizeBudget else { return false }
+    exactSizes[path, default: []].insert(size)
+    return true
+  }
+
+  private struct RunKey: Hashable {
+    var text: String
+    var font: Graphics.Font
+    var pixelSize: Double
+  }
+  /// Runs laid out since the glyphs last moved (`epoch`): a frame measures each text in
+  /// layout and places its glyphs again in lowering, and most text is the same next frame.
+  private var runs: [RunKey: GlyphRun] = [:]
+  private var runsEpoch = 0
+  /// Beyond this many distinct runs (text that changes every frame), the cache starts over.
+  private static let maxRuns = 512
+
   /// Lays out one line of text, rasterizing glyphs it has not seen before.
   public func layout(_ text: String, font: Graphics.Font, pixelSize: Double) -> GlyphRun {
+    let key = RunKey(text: text, font: font, pixelSize: pixelSize)
+    if runsEpoch != epoch || runs.count >= Self.maxRuns {
+      runs.removeAll(keepingCapacity: true)
+      runsEpoch = epoch
+    }
+    if let run = runs[key] { return run }
+    let run = layoutUncached(text, font: font, pixelSize: pixelSize)
+    // Laying out may grow the atlas and move every glyph: keep the run only if it did not.
+    if runsEpoch == epoch { runs[key] = run }
+    return run
+  }
+
+  private func layoutUncached(_ text: String, font: Graphics.Font, pixelSize: Double) -> GlyphRun {
     guard let path = try? facePath(for: font) else {
       return GlyphRun(glyphs: [], size: Size(width: 0, height: pixelSize * 1.2))
     }
-    let q = Self.quantize(pixelSize)
-    let scale = pixelSize / Double(q)
+    let exact = Int(max(4, min(512, pixelSize)).rounded())
+    let q = admitsExactSize(exact, path: path) ? exact : Self.quantize(pixelSize)
+    // At its exact size a glyph is drawn 1:1 (up to half a pixel in size): a plain copy, which
+    // a partial repaint can clip anywhere, where a scaled one forces the whole run repainted.
+    let scale = q == exact ? 1 : pixelSize / Double(q)
     let face = FaceKey(path: path, pixels: q)
     guard let primary = open(face) else {
       return GlyphRun(glyphs: [], size: Size(width: 0, height: pixelSize * 1.2))
@@ -258,6 +303,7 @@ public final class GlyphAtlas: TextEngine {
   public func clear() {
     epoch += 1
     glyphs.removeAll()
+    exactSizes.removeAll()
     let gen = image.generation
     image = ImageBuffer(width: image.width, height: image.height, smooth: true)
     image.generation = gen &+ 1

@@ -181,6 +181,13 @@ public final class SceneRuntime {
     }
     sweep()
     let builtTime = monotonicSeconds()
+    // A frame nobody sees needs its state advanced, not its geometry: layout measures text,
+    // and that was most of a minimized clock's remaining CPU.
+    guard input.draws else {
+      return FrameOutput(
+        drawList: DrawList(), items: [], animationsInFlight: inFlight, passes: passes,
+        buildSeconds: builtTime - startTime, lowerSeconds: 0)
+    }
     let layout = Layout(textEngine: textEngine)
     let size = input.size
     _ = layout.size(root, ProposedSize(width: size.width, height: size.height))
@@ -190,11 +197,6 @@ public final class SceneRuntime {
       in: Rect(
         x: (size.width - rootSize.width) / 2, y: (size.height - rootSize.height) / 2, width: rootSize.width,
         height: rootSize.height))
-    guard input.draws else {
-      return FrameOutput(
-        drawList: DrawList(), items: [], animationsInFlight: inFlight, passes: passes,
-        buildSeconds: builtTime - startTime, lowerSeconds: 0)
-    }
     drawList.reset()
     drawList.targetBounds = Rect(
       x: 0, y: 0, width: size.width * input.pixelScale, height: size.height * input.pixelScale)

@@ -146,9 +146,11 @@ public struct DeadlinePacer: Sendable {
   /// Blocks until `deadline` (monotonic seconds) or until `coarseWait` reports an event.
   ///
   /// `coarseWait(seconds)` should block for about that long and return true if an event
-  /// arrived; it is called only while more than 6 ms remain.
+  /// arrived; it is called only while more than 6 ms remain. With `precise` false (nothing
+  /// will be drawn, as while minimized) the last stretch is one absolute sleep to the
+  /// deadline: it may end some tens of microseconds late, but it never spins.
   @discardableResult
-  public func wait(untilUptime deadline: Double, coarseWait: (Double) -> Bool) -> Outcome {
+  public func wait(untilUptime deadline: Double, precise: Bool = true, coarseWait: (Double) -> Bool) -> Outcome {
     while true {
       let remaining = deadline - monotonicSeconds()
       if remaining <= 0 { return .reached }
@@ -156,8 +158,8 @@ public struct DeadlinePacer: Sendable {
         if coarseWait(remaining - 0.005) { return .interrupted }
         continue
       }
-      if remaining > 0.0002 {
-        let target = deadline - 0.0002
+      if remaining > 0.0002 || !precise {
+        let target = precise ? deadline - 0.0002 : deadline
         var ts = timespec()
         ts.tv_sec = Int(target.rounded(.down))
         ts.tv_nsec = Int((target - target.rounded(.down)) * 1e9)

@@ -91,6 +91,29 @@ import Testing
     #expect(t.damage(for: huge.primitives, target: Rect(x: 0, y: 0, width: 800, height: 600)) { _ in 0 } == nil)
   }
 
+  @Test func thinShapesMeetingAtAPointStaySeparate() throws {
+    // Two clock hands on one hub, both moved: their union would be a 200×200 square of dial,
+    // while the hands themselves cover a few thousand pixels.
+    var t = DamageTracker()
+    func hands(_ shade: UInt8) -> DrawList {
+      list { l in
+        let c = RGBA8(r: shade, g: 0, b: 0, a: 255)
+        l.fillRect(Rect(x: 100, y: 100, width: 200, height: 6), color: c)
+        l.fillRect(Rect(x: 100, y: 100, width: 6, height: 200), color: c)
+      }
+    }
+    _ = damage(&t, hands(200))
+    let rects = try #require(damage(&t, hands(100)))
+    #expect(rects.count == 2)
+    let area = rects.reduce(0) { $0 + $1.width * $1.height }
+    #expect(area < 6000)
+    // A shape moved by a pixel still damages one region: old and new bounds merge.
+    var u = DamageTracker()
+    _ = damage(&u, list { $0.fillRect(Rect(x: 50, y: 50, width: 40, height: 40), color: red) })
+    let moved = try #require(damage(&u, list { $0.fillRect(Rect(x: 51, y: 50, width: 40, height: 40), color: red) }))
+    #expect(moved.count == 1)
+  }
+
   @Test func manySmallChangesAreMergedToTheLimit() throws {
     var t = DamageTracker(maxRects: 3)
     func dots(_ dx: Double) -> DrawList {

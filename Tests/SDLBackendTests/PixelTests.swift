@@ -95,6 +95,40 @@ extension SDLSuites {
       #expect(abs(ones - eights) < 0.001)
     }
 
+    @Test func staticTextIsRasterizedAtItsSizeAndAnimatedSizesShareQuantizedOnes() throws {
+      let atlas = try GlyphAtlas()
+      let font = Font(size: 100, weight: .light)
+      // A clock's 150 px digits: each glyph quad is exactly its texels, so it can be blitted 1:1.
+      let digits = atlas.layout("0123", font: font, pixelSize: 149.8)
+      let w = Double(atlas.image.width)
+      let h = Double(atlas.image.height)
+      for g in digits.glyphs {
+        #expect(abs(g.rect.width - g.uv.width * w) < 0.001 && abs(g.rect.height - g.uv.height * h) < 0.001)
+      }
+      // Text whose size animates spends the exact-size budget, then reuses quantized sizes:
+      // forty sizes between 100 and 140 px rasterize at most budget + 3 sizes' worth of glyphs.
+      let before = atlas.rasterizedGlyphs
+      for i in 0..<40 { _ = atlas.layout("8", font: font, pixelSize: 100 + Double(i)) }
+      #expect(atlas.rasterizedGlyphs - before <= GlyphAtlas.exactSizeBudget + 3)
+      // Sizes past the budget are scaled from a quantized rasterization.
+      let scaled = try #require(atlas.layout("8", font: font, pixelSize: 137.3).glyphs.first)
+      #expect(abs(scaled.rect.height - scaled.uv.height * h) > 0.5)
+    }
+
+    @Test func repeatedLayoutsAreReusedUntilTheGlyphsMove() throws {
+      let atlas = try GlyphAtlas()
+      let font = Font(size: 30)
+      let first = atlas.layout("AB", font: font, pixelSize: 30)
+      #expect(atlas.layout("AB", font: font, pixelSize: 30) == first)
+      // After a clear, B is rasterized first and lands where A was: a stale run would point
+      // its B at A's pixels.
+      atlas.clear()
+      let b = try #require(atlas.layout("B", font: font, pixelSize: 30).glyphs.first)
+      let again = atlas.layout("AB", font: font, pixelSize: 30)
+      #expect(again.glyphs.last?.uv == b.uv)
+      #expect(again.glyphs.last?.uv != first.glyphs.last?.uv)
+    }
+
     @Test func emojiRendersInColorWhenTheFontIsInstalled() throws {
       let atlas = try GlyphAtlas()
       try #require(atlas.hasEmojiFont, "fonts-noto-color-emoji is not installed")

@@ -165,6 +165,21 @@ struct Loop {
     }
   }
 
+  @Test func impreciseWaitsSleepToTheDeadlineAndNeverReturnEarly() {
+    for _ in 0..<5 {
+      let deadline = monotonicSeconds() + 0.008
+      var coarse = 0
+      let outcome = DeadlinePacer().wait(untilUptime: deadline, precise: false) { s in
+        coarse += 1
+        usleep(useconds_t(s * 1e6))
+        return false
+      }
+      #expect(outcome == .reached)
+      #expect(coarse >= 1)
+      #expect(monotonicSeconds() >= deadline)
+    }
+  }
+
   @Test func eventWaitsStopFiveMillisecondsShort() {
     // An event wait that overshoots by a few milliseconds must still not make the frame late.
     let deadline = monotonicSeconds() + 0.05
