@@ -161,7 +161,7 @@ extension PlaygroundCommand {
   /// gets one line instead, naming what was wrong and where help is. `--help` is unchanged.
   public static func runMain(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
     do {
-      var command = try parseAsRoot(arguments)
+      var command = try parseAsRoot(attachingNegativeNumbers(arguments))
       try command.run()
       Foundation.exit(0)
     } catch let code as ExitCode {
@@ -179,6 +179,33 @@ extension PlaygroundCommand {
       }
       Foundation.exit(status.rawValue)
     }
+  }
+
+  /// Joins an option to a following negative number (`--at -1` → `--at=-1`, `--size -3x4`).
+  ///
+  /// ArgumentParser reads `-1` as a flag and reports "missing value for '--at'", which sends the
+  /// user looking for the wrong mistake; joined, the value reaches the command's own check,
+  /// which says what the value must be.
+  static func attachingNegativeNumbers(_ arguments: [String]) -> [String] {
+    var out: [String] = []
+    var i = 0
+    while i < arguments.count {
+      let a = arguments[i]
+      if a == "--" {
+        out += arguments[i...]
+        break
+      }
+      if a.hasPrefix("--"), !a.contains("="), i + 1 < arguments.count,
+        arguments[i + 1].hasPrefix("-"), arguments[i + 1].dropFirst().first.map({ $0.isNumber || $0 == "." }) == true
+      {
+        out.append("\(a)=\(arguments[i + 1])")
+        i += 2
+        continue
+      }
+      out.append(a)
+      i += 1
+    }
+    return out
   }
 
   /// The first line of ArgumentParser's message, starting lower-case to follow "playground:".

@@ -99,6 +99,19 @@ struct CLI {
     #expect(neg.err.contains("--duration"))
   }
 
+  @Test func negativeNumbersAfterAnOptionReachTheCommandsOwnCheck() throws {
+    // `--at -1` would otherwise be "missing value for '--at'", as if -1 were a flag.
+    let at = try CLI.run(["snapshot", "--scene", "clock", "--at", "-1", "--out", "/tmp/never.png"])
+    #expect(at.status == 64)
+    #expect(at.err == "playground: --at must be a non-negative number of seconds\n")
+    let size = try CLI.run(["run", "--size", "-3x4"])
+    #expect(size.status == 64)
+    #expect(size.err.contains("'-3x4' is invalid for '--size"))
+    #expect(
+      PlaygroundCommand.attachingNegativeNumbers(["run", "--duration", "-2", "--scene", "clock", "--", "--x", "-1"])
+        == ["run", "--duration=-2", "--scene", "clock", "--", "--x", "-1"])
+  }
+
   @Test func unsetDisplayIsOneLineAndExit69() throws {
     // What a user meets over ssh: no DISPLAY and no SDL_VIDEODRIVER. SDL alone would open an
     // invisible offscreen window and run; the user must be told instead.
