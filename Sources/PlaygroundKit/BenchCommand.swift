@@ -116,6 +116,8 @@ struct BenchCommand: ParsableCommand {
       window = try Window(title: "Timeline Playground — bench", width: size.width, height: size.height)
       renderer = window!.renderer
     }
+    // Numbers measured without fonts would not be the real frame's; say so up front.
+    for w in renderer.atlas.warnings { printError("warning: \(w)") }
     let isTTY = isatty(2) == 1
     var bench = FrameBenchmark(frames: frames, warmup: warmup, size: size) { line in
       FileHandle.standardError.write(Data(((isTTY ? "\r\u{1B}[K" : "") + "bench: " + line + (isTTY ? "" : "\n")).utf8))

@@ -64,6 +64,9 @@ public final class GlyphAtlas: TextEngine {
     }
     // Reserve a white block so untextured geometry could sample the atlas if ever needed.
     reserveWhite()
+    if (try? facePath(for: Graphics.Font(size: 12))) == nil {
+      warnings.append("no text font found through fontconfig (install fonts-dejavu-core); text is not drawn")
+    }
   }
 
   deinit {

@@ -112,6 +112,29 @@ struct CLI {
         == ["run", "--duration=-2", "--scene", "clock", "--", "--x", "-1"])
   }
 
+  @Test func missingFontsAreOneLineWarningsAndTheSnapshotStillRenders() throws {
+    // A fontconfig that knows no fonts at all: what a machine without fonts-dejavu-core and
+    // fonts-noto-color-emoji looks like to the program.
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("nofonts-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let conf = dir.appendingPathComponent("fonts.conf").path
+    try """
+    <?xml version="1.0"?>
+    <!DOCTYPE fontconfig SYSTEM "fonts.dtd">
+    <fontconfig><cachedir>\(dir.path)/cache</cachedir></fontconfig>
+    """.write(toFile: conf, atomically: true, encoding: .utf8)
+    let out = dir.appendingPathComponent("clock.png").path
+    let r = try CLI.run(
+      ["snapshot", "--scene", "clock", "--at", "1", "--size", "160x90", "--out", out], env: ["FONTCONFIG_FILE": conf])
+    #expect(r.status == 0)
+    let lines = r.err.split(separator: "\n")
+    #expect(lines.count == 2)
+    #expect(lines.contains { $0.hasPrefix("warning: no text font found") && $0.contains("fonts-dejavu-core") })
+    #expect(lines.contains { $0.hasPrefix("warning: color emoji font not found") })
+    #expect(FileManager.default.fileExists(atPath: out))
+  }
+
   @Test func unsetDisplayIsOneLineAndExit69() throws {
     // What a user meets over ssh: no DISPLAY and no SDL_VIDEODRIVER. SDL alone would open an
     // invisible offscreen window and run; the user must be told instead.
