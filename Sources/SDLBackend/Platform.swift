@@ -46,6 +46,21 @@ public enum Platform {
     coreReady = true
   }
 
+  /// Puts the C library's character type in UTF-8, from the user's locale or else `C.UTF-8`.
+  ///
+  /// SDL's X11 backend converts window titles through the C locale, and a process starts in
+  /// the "C" locale: there the title's "—" cannot be converted, SDL sets no `_NET_WM_NAME`, and
+  /// a window manager shows the raw bytes of `WM_NAME` ("Timeline Playground â").
+  static func useUTF8CharacterType() {
+    func isUTF8() -> Bool {
+      guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
+      let name = String(cString: codeset).uppercased()
+      return name == "UTF-8" || name == "UTF8"
+    }
+    if setlocale(LC_CTYPE, "") != nil, isUTF8() { return }
+    _ = setlocale(LC_CTYPE, "C.UTF-8")
+  }
+
   /// Starts the video subsystem; throws `.noDisplay` when no display server answers.
   public static func startVideo() throws {
     try startCore()
@@ -64,6 +79,7 @@ public enum Platform {
     if requested.isEmpty && !hasServer {
       throw BackendError.noDisplay("DISPLAY is not set")
     }
+    useUTF8CharacterType()
     if SDL_InitSubSystem(UInt32(SDL_INIT_VIDEO)) != 0 {
       throw BackendError.noDisplay(sdlError())
     }

@@ -2,7 +2,11 @@
 # Sourced by e2e.sh: drives the real window with xdotool as a user would (keys, minimize).
 # Uses BIN, WORK, pass and fail from e2e.sh.
 
-title_of() { xdotool getwindowname "$1" 2>/dev/null; }
+# The title as a window manager shows it: _NET_WM_NAME, UTF-8. (xdotool getwindowname reads
+# WM_NAME, which SDL types by the locale's codeset and xdotool cannot decode.)
+title_of() {
+  LC_ALL=C.UTF-8 xprop -id "$1" _NET_WM_NAME 2>/dev/null | sed -n 's/^_NET_WM_NAME(UTF8_STRING) = "\(.*\)"$/\1/p'
+}
 wait_title() { # window, expected title, seconds
   local i
   for i in $(seq $(( $3 * 20 ))); do
@@ -11,10 +15,10 @@ wait_title() { # window, expected title, seconds
   done
   return 1
 }
-find_window() {
+find_window() { # pid
   local i w
   for i in $(seq 100); do
-    w=$(xdotool search --name "^Timeline Playground" 2>/dev/null | head -1)
+    w=$(xdotool search --pid "$1" 2>/dev/null | head -1)
     [ -n "$w" ] && { echo "$w"; return 0; }
     sleep 0.1
   done
@@ -24,7 +28,7 @@ find_window() {
 # Keyboard hot-switching: the title follows the scene.
 "$BIN" run --scene visualizer --duration 8 --stats >"$WORK/keys.json" 2>"$WORK/keys.err" &
 PID=$!
-if WIN=$(find_window); then
+if WIN=$(find_window $PID); then
   xdotool windowactivate --sync "$WIN" >/dev/null 2>&1
   ok=1
   wait_title "$WIN" "Timeline Playground — Visualizer" 3 || ok=0
@@ -51,7 +55,7 @@ minimize_check() { # scene, max frames expected over the run
   "$BIN" run --scene "$scene" --duration 7 --minimized-grace 60 --stats >"$WORK/min.json" 2>"$WORK/min.err" &
   local pid=$!
   local win
-  win=$(find_window) || { fail "$scene: no window"; kill $pid; return; }
+  win=$(find_window $pid) || { fail "$scene: no window"; kill $pid; return; }
   sleep 1.5
   xdotool windowminimize --sync "$win" >/dev/null 2>&1
   sleep 1
