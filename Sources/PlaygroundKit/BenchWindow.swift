@@ -98,6 +98,8 @@ struct IdleBenchmark {
     var minimized_wakeups_per_s: Double
     var minimized_frames: Int
     var minimized_cpu_percent: Double
+    /// From the restore (as the loop sees it) to the first presented frame; nil if none came.
+    var restore_to_frame_ms: Double?
   }
 
   struct Report: Codable {
@@ -128,24 +130,36 @@ struct IdleBenchmark {
       app.runLoop(until: app.clock.uptime + 0.3)
       (w0, f0, c0, t0) = (app.stats.wakeups, app.stats.framesPresented, cpuSeconds(), app.clock.uptime)
       app.runLoop(until: t0 + seconds)
+      let minimizedRow = (
+        wakeups: Double(app.stats.wakeups - w0) / seconds, frames: app.stats.framesPresented - f0,
+        cpu: (cpuSeconds() - c0) / (app.clock.uptime - t0) * 100
+      )
+      // Restore, and time the frame that must follow at once.
+      let restores = app.stats.firstFrameAfterRestoreMs.count
+      app.window.restore()
+      let restoreEnd = app.clock.uptime + 2
+      while app.stats.firstFrameAfterRestoreMs.count == restores && app.clock.uptime < restoreEnd {
+        app.runLoop(until: min(restoreEnd, app.clock.uptime + 0.05))
+      }
       rows.append(
         Row(
           scene: type(of: scene).name, visible_wakeups_per_s: visible.wakeups, visible_frames_per_s: visible.frames,
-          visible_cpu_percent: visible.cpu, minimized: minimized,
-          minimized_wakeups_per_s: Double(app.stats.wakeups - w0) / seconds,
-          minimized_frames: app.stats.framesPresented - f0,
-          minimized_cpu_percent: (cpuSeconds() - c0) / (app.clock.uptime - t0) * 100))
+          visible_cpu_percent: visible.cpu, minimized: minimized, minimized_wakeups_per_s: minimizedRow.wakeups,
+          minimized_frames: minimizedRow.frames, minimized_cpu_percent: minimizedRow.cpu,
+          restore_to_frame_ms: app.stats.firstFrameAfterRestoreMs.count > restores
+            ? app.stats.firstFrameAfterRestoreMs.last : nil))
       FileHandle.standardError.write(Data("bench: idle \(type(of: scene).name) done\n".utf8))
     }
     print("idle: \(seconds) s visible, then \(seconds) s minimized, per scene")
-    print("scene            visible: wake/s  frames/s   CPU %  | minimized: wake/s  frames   CPU %")
+    print("scene            visible: wake/s  frames/s   CPU %  | minimized: wake/s  frames   CPU %  | restore→frame ms")
     for r in rows {
+      let restore = r.restore_to_frame_ms.map { String(format: "%16.1f", $0) } ?? "            none"
       print(
         r.scene.padding(toLength: 16, withPad: " ", startingAt: 0)
           + String(
-            format: "          %7.2f  %8.2f  %6.2f  | %17.2f  %6d  %6.2f%@", r.visible_wakeups_per_s,
+            format: "          %7.2f  %8.2f  %6.2f  | %17.2f  %6d  %6.2f  | %@%@", r.visible_wakeups_per_s,
             r.visible_frames_per_s, r.visible_cpu_percent, r.minimized_wakeups_per_s, r.minimized_frames,
-            r.minimized_cpu_percent, r.minimized ? "" : "  (window manager did not minimize)"))
+            r.minimized_cpu_percent, restore, r.minimized ? "" : "  (window manager did not minimize)"))
     }
     if let json {
       let enc = JSONEncoder()
