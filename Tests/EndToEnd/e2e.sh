@@ -26,9 +26,11 @@ json() { python3 -c "import json,sys; d=json.loads(sys.stdin.read().strip().spli
 
 echo "End-to-end (display $DISP):"
 
-# 1. An .animation scene in a real window renders at about the display rate and exits cleanly.
+# 1. An .animation scene in a real window animates (this is a debug build on a possibly busy
+#    machine, so at least 20 frames a second), never faster than the display's 60 Hz, and exits
+#    cleanly. Frame rates proper are the benchmark's business.
 out=$("$BIN" run --scene visualizer --duration 3 --stats 2>"$WORK/err"); rc=$?
-if [ $rc -eq 0 ] && frames=$(echo "$out" | json 'd["frames_presented"]') && [ "$frames" -ge 120 ] && [ "$frames" -le 200 ]; then
+if [ $rc -eq 0 ] && frames=$(echo "$out" | json 'd["frames_presented"]') && [ "$frames" -ge 60 ] && [ "$frames" -le 185 ]; then
   pass "visualizer: exit 0, $frames frames in 3 s"
 else
   fail "visualizer run (rc=$rc)" "$out $(cat "$WORK/err")"
