@@ -56,6 +56,39 @@ public struct ImageBuffer: Sendable {
     self.generation = 0
     self.smooth = smooth
   }
+
+  /// Gives each fully transparent pixel in `rect` the average color of its visible neighbours
+  /// ("alpha bleeding"), keeping it transparent.
+  ///
+  /// Filtering mixes neighbouring texels in straight alpha, so transparent black ones pull a
+  /// scaled picture's edge toward grey: an emoji drawn larger than its bitmap gets a dark rim.
+  /// Bled, the edge mixes with its own colors instead.
+  public mutating func bleedTransparentColors(x x0: Int, y y0: Int, width w: Int, height h: Int) {
+    let x1 = min(width, x0 + w)
+    let y1 = min(height, y0 + h)
+    let (xs, ys) = (max(0, x0), max(0, y0))
+    guard xs < x1, ys < y1 else { return }
+    let stride = width
+    pixels.withUnsafeMutableBufferPointer { px in
+      for y in ys..<y1 {
+        for x in xs..<x1 where px[y * stride + x] >> 24 == 0 {
+          var (r, g, b, n) = (0, 0, 0, 0)
+          for ny in max(ys, y - 1)...min(y1 - 1, y + 1) {
+            for nx in max(xs, x - 1)...min(x1 - 1, x + 1) {
+              let p = px[ny * stride + nx]
+              // Only visible pixels are read, and only transparent ones written: one pass.
+              guard p >> 24 != 0 else { continue }
+              r += Int(p & 0xFF)
+              g += Int((p >> 8) & 0xFF)
+              b += Int((p >> 16) & 0xFF)
+              n += 1
+            }
+          }
+          if n > 0 { px[y * stride + x] = UInt32(r / n) | UInt32(g / n) << 8 | UInt32(b / n) << 16 }
+        }
+      }
+    }
+  }
 }
 
 /// One drawing call's worth of a draw list (a shape, a stroke, a glyph, an image), with what a

@@ -246,6 +246,8 @@ public final class GlyphAtlas: TextEngine {
         }
       }
     }
+    // Color glyphs (emoji) are always drawn scaled from their one strike.
+    if color { image.bleedTransparentColors(x: origin.x, y: origin.y, width: w, height: h) }
     image.generation &+= 1
     rasterizedGlyphs += 1
     let aw = Double(image.width)

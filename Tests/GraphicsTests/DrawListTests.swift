@@ -209,3 +209,29 @@ import Testing
     #expect(row.first! < 5 && row.last! > 250)
   }
 }
+
+@Suite struct AlphaBleedTests {
+  @Test func transparentNeighboursTakeTheVisibleColorAndStayTransparent() {
+    var img = ImageBuffer(width: 5, height: 5)
+    let red: UInt32 = 0xFF00_00FF
+    let blue: UInt32 = 0xFFFF_0000
+    img.pixels[2 * 5 + 2] = red
+    img.pixels[2 * 5 + 3] = blue
+    img.bleedTransparentColors(x: 0, y: 0, width: 5, height: 5)
+    // Next to red only: red, transparent.
+    #expect(img.pixels[1 * 5 + 1] == 0x0000_00FF)
+    // Next to both: their average (127, 0, 127), transparent.
+    #expect(img.pixels[1 * 5 + 2] == 0x007F_007F)
+    // Visible pixels are untouched; pixels two away from any stay transparent black.
+    #expect(img.pixels[2 * 5 + 2] == red && img.pixels[2 * 5 + 3] == blue)
+    #expect(img.pixels[0] == 0)
+  }
+
+  @Test func onlyTheGivenRectangleIsReadAndWritten() {
+    var img = ImageBuffer(width: 4, height: 1)
+    img.pixels[0] = 0xFF00_00FF
+    img.bleedTransparentColors(x: 1, y: 0, width: 3, height: 1)
+    // Pixel 1 is inside the rectangle but its only visible neighbour is outside it.
+    #expect(img.pixels[1] == 0)
+  }
+}

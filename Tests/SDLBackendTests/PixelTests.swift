@@ -203,6 +203,27 @@ extension SDLSuites {
       #expect(pixel(img, 38, 6) == RGBA(r: 0, g: 0, b: 255, a: 255))
     }
 
+    @Test func bledImagesScaleUpWithoutADarkRim() throws {
+      // A red square with a transparent-black margin, drawn six times larger over white: every
+      // mix of red and white has full red. Unbled, the margin's black darkens the edge.
+      func redOverWhite(bleed: Bool) throws -> Int {
+        var image = ImageBuffer(width: 8, height: 8, smooth: true)
+        for y in 2..<6 { for x in 2..<6 { image.pixels[y * 8 + x] = 0xFF00_00FF } }
+        if bleed { image.bleedTransparentColors(x: 0, y: 0, width: 8, height: 8) }
+        let img = try render(48, 48) { list, _ in
+          // Past the target's edges, so its own anti-aliased fringe is off-screen.
+          list.fillRect(Rect(x: -4, y: -4, width: 56, height: 56), color: RGBA8(r: 255, g: 255, b: 255, a: 255))
+          list.images[ImageID(3)] = image
+          list.addImageQuad(
+            [Point(x: 0, y: 0), Point(x: 48, y: 0), Point(x: 48, y: 48), Point(x: 0, y: 48)],
+            uv: Rect(x: 0, y: 0, width: 1, height: 1), texture: .image(ImageID(3)))
+        }
+        return img.pixels.map { Int($0 & 0xFF) }.min() ?? 0
+      }
+      #expect(try redOverWhite(bleed: false) < 230)
+      #expect(try redOverWhite(bleed: true) >= 253)
+    }
+
     @Test func clippedShapesDrawInsideTheirClipOnly() throws {
       let img = try render(64, 64) { list, _ in
         list.fillRect(Rect(x: 0, y: 0, width: 64, height: 64), color: RGBA8(r: 0, g: 0, b: 80, a: 255))
