@@ -186,11 +186,18 @@ public final class GlyphAtlas: TextEngine {
         TTF_GlyphIsProvided32(ef, v) != 0,
         let g = glyph(GlyphKey(face: FaceKey(path: ep, pixels: Self.emojiStrike), scalar: v), font: ef, color: true)
       {
-        // Fit the 109 px strike to the text's line height.
+        // Fit the 109 px strike to the text's line height, from a copy resampled to that height
+        // when the size is steady: drawn 1:1, it is a plain blit, sharp, and clippable.
         let k = lineHeight / g.height
-        let w = g.width * k
-        placed.append(
-          PositionedGlyph(rect: Rect(x: pen, y: 0, width: w, height: lineHeight), uv: g.uv, isColor: true))
+        let target = Int(lineHeight.rounded())
+        var (uv, w, h) = (g.uv, g.width * k, lineHeight)
+        if target != Int(g.height), admitsExactSize(target, path: ep + "#resampled"),
+          let r = resampled(GlyphKey(face: FaceKey(path: ep, pixels: Self.emojiStrike), scalar: v), g, height: target)
+        {
+          // Its own size, within half a pixel of the asked one, so it is copied 1:1.
+          (uv, w, h) = (r.uv, r.width, r.height)
+        }
+        placed.append(PositionedGlyph(rect: Rect(x: pen, y: 0, width: w, height: h), uv: uv, isColor: true))
         pen += g.advance * k
         continue
       }
@@ -259,6 +266,81 @@ public final class GlyphAtlas: TextEngine {
     return g
   }
 
+  /// Resampled copies of glyphs, by source glyph and height.
+  private struct ResampledKey: Hashable {
+    var source: GlyphKey
+    var height: Int
+  }
+  private var resampledGlyphs: [ResampledKey: Glyph] = [:]
+
+  /// A copy of glyph `g` (already in the atlas) resampled to `height` pixels, in the atlas.
+  ///
+  /// Filtered in premultiplied alpha: bilinear when enlarging, an area average when shrinking
+  /// (bilinear would skip source pixels and shimmer). Done once per glyph and height.
+  private func resampled(_ key: GlyphKey, _ g: Glyph, height th: Int) -> Glyph? {
+    let rkey = ResampledKey(source: key, height: th)
+    if let r = resampledGlyphs[rkey] { return r }
+    let sw = Int(g.width)
+    let sh = Int(g.height)
+    let tw = max(1, Int((g.width * Double(th) / g.height).rounded()))
+    guard sw > 0, sh > 0, th > 0, th <= 1024 else { return nil }
+    // Read the source first: making room below may grow or clear the atlas.
+    let sx0 = Int((g.uv.minX * Double(image.width)).rounded())
+    let sy0 = Int((g.uv.minY * Double(image.height)).rounded())
+    var src = [SIMD4<Float>](repeating: .zero, count: sw * sh)
+    for y in 0..<sh {
+      for x in 0..<sw {
+        let p = image.pixels[(sy0 + y) * image.width + sx0 + x]
+        let a = Float(p >> 24) / 255
+        src[y * sw + x] = SIMD4(
+          Float(p & 0xFF) * a, Float((p >> 8) & 0xFF) * a, Float((p >> 16) & 0xFF) * a, a * 255)
+      }
+    }
+    func at(_ x: Int, _ y: Int) -> SIMD4<Float> { src[min(sh - 1, max(0, y)) * sw + min(sw - 1, max(0, x))] }
+    let scale = Float(sh) / Float(th)
+    var out = [UInt32](repeating: 0, count: tw * th)
+    for y in 0..<th {
+      for x in 0..<tw {
+        var c = SIMD4<Float>.zero
+        if scale > 1 {
+          // Area average over the destination pixel's footprint in whole source pixels.
+          let x0 = Int(Float(x) * scale)
+          let x1 = max(x0 + 1, min(sw, Int(Float(x + 1) * scale)))
+          let y0 = Int(Float(y) * scale)
+          let y1 = max(y0 + 1, min(sh, Int(Float(y + 1) * scale)))
+          for yy in y0..<y1 { for xx in x0..<x1 { c += at(xx, yy) } }
+          c /= Float((x1 - x0) * (y1 - y0))
+        } else {
+          let fx = (Float(x) + 0.5) * scale - 0.5
+          let fy = (Float(y) + 0.5) * scale - 0.5
+          let ix = Int(fx.rounded(.down))
+          let iy = Int(fy.rounded(.down))
+          let (ax, ay) = (fx - Float(ix), fy - Float(iy))
+          let top = at(ix, iy) * (1 - ax) + at(ix + 1, iy) * ax
+          let bottom = at(ix, iy + 1) * (1 - ax) + at(ix + 1, iy + 1) * ax
+          c = top * (1 - ay) + bottom * ay
+        }
+        guard c.w > 0.5 else { continue }
+        let inv = 255 / c.w
+        func byte(_ v: Float) -> UInt32 { UInt32(max(0, min(255, (v * inv).rounded()))) }
+        out[y * tw + x] = byte(c.x) | byte(c.y) << 8 | byte(c.z) << 16 | UInt32(min(255, c.w.rounded())) << 24
+      }
+    }
+    guard let origin = allocate(tw, th) else { return nil }
+    for y in 0..<th {
+      for x in 0..<tw { image.pixels[(origin.y + y) * image.width + origin.x + x] = out[y * tw + x] }
+    }
+    image.bleedTransparentColors(x: origin.x, y: origin.y, width: tw, height: th)
+    image.generation &+= 1
+    let aw = Double(image.width)
+    let ah = Double(image.height)
+    let r = Glyph(
+      uv: Rect(x: Double(origin.x) / aw, y: Double(origin.y) / ah, width: Double(tw) / aw, height: Double(th) / ah),
+      width: Double(tw), height: Double(th), advance: g.advance * Double(th) / g.height, offsetX: 0, isColor: g.isColor)
+    resampledGlyphs[rkey] = r
+    return r
+  }
+
   /// Finds room for a w×h bitmap on a shelf, growing the atlas (and re-normalizing UVs) when full.
   private func allocate(_ w: Int, _ h: Int) -> (x: Int, y: Int)? {
     let pad = 1
@@ -295,6 +377,10 @@ public final class GlyphAtlas: TextEngine {
       g.uv = Rect(x: g.uv.minX / 2, y: g.uv.minY / 2, width: g.uv.width / 2, height: g.uv.height / 2)
       glyphs[k] = g
     }
+    for (k, var g) in resampledGlyphs {
+      g.uv = Rect(x: g.uv.minX / 2, y: g.uv.minY / 2, width: g.uv.width / 2, height: g.uv.height / 2)
+      resampledGlyphs[k] = g
+    }
   }
 
   /// Makes room before a frame's layout starts, so growth never shifts UVs mid-frame.
@@ -308,6 +394,7 @@ public final class GlyphAtlas: TextEngine {
   public func clear() {
     epoch += 1
     glyphs.removeAll()
+    resampledGlyphs.removeAll()
     exactSizes.removeAll()
     let gen = image.generation
     image = ImageBuffer(width: image.width, height: image.height, smooth: true)

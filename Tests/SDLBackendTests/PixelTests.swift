@@ -129,6 +129,20 @@ extension SDLSuites {
       #expect(again.glyphs.last?.uv != first.glyphs.last?.uv)
     }
 
+    @Test func emojiAtASteadySizeAreResampledToItAndDrawn1to1() throws {
+      let atlas = try GlyphAtlas()
+      try #require(atlas.hasEmojiFont, "fonts-noto-color-emoji is not installed")
+      let w = Double(atlas.image.width)
+      let h = Double(atlas.image.height)
+      for size in [48.0, 150.0] {
+        let g = try #require(atlas.layout("😃", font: Font(size: size), pixelSize: size).glyphs.first)
+        #expect(g.isColor)
+        // Its quad is its texels: no scaling left for the renderer, shrinking or enlarging.
+        #expect(abs(g.rect.width - g.uv.width * w) < 0.001 && abs(g.rect.height - g.uv.height * h) < 0.001)
+        #expect(g.rect.height > size)
+      }
+    }
+
     @Test func emojiRendersInColorWhenTheFontIsInstalled() throws {
       let atlas = try GlyphAtlas()
       try #require(atlas.hasEmojiFont, "fonts-noto-color-emoji is not installed")
