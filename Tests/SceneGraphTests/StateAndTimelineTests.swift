@@ -4,6 +4,16 @@ import Testing
 @testable import SceneGraph
 
 @Suite struct StateAndTimelineTests {
+  /// A once-a-second timeline whose text counts the entries it has seen, in `Stateful` state.
+  static func entryCounter() -> Node {
+    TimelineView(.periodic(from: t0, by: 1)) { ctx in
+      Stateful(0) { count in
+        Text("n=\(count.wrappedValue)")
+          .onChange(of: ctx.date) { count.wrappedValue += 1 }
+      }.node
+    }.node
+  }
+
   @Test func timelineContentSeesEntryDates() {
     let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
     var seen: [Date] = []
@@ -19,14 +29,7 @@ import Testing
 
   @Test func statefulValueSurvivesFramesAndOnChangeAdvancesIt() {
     let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
-    let body = {
-      TimelineView(.periodic(from: t0, by: 1)) { ctx in
-        Stateful(0) { count in
-          Text("n=\(count.wrappedValue)")
-            .onChange(of: ctx.date) { count.wrappedValue += 1 }
-        }.node
-      }.node
-    }
+    let body = Self.entryCounter
     var texts: [String] = []
     for t in [0.0, 0.5, 1.0, 2.0, 2.5] { texts.append(render(time: t, runtime: rt, body).items[0].text!) }
     #expect(texts == ["n=0", "n=0", "n=1", "n=2", "n=2"])
@@ -34,14 +37,7 @@ import Testing
 
   @Test func undrawnFramesAdvanceStateButTessellateNothing() {
     let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
-    let body = {
-      TimelineView(.periodic(from: t0, by: 1)) { ctx in
-        Stateful(0) { count in
-          Text("n=\(count.wrappedValue)")
-            .onChange(of: ctx.date) { count.wrappedValue += 1 }
-        }.node
-      }.node
-    }
+    let body = Self.entryCounter
     _ = render(time: 0, runtime: rt, body)
     // Minimized: two entries pass undrawn, yet the count keeps up with them.
     for t in [1.0, 2.0] {
