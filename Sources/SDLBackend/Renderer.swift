@@ -285,15 +285,49 @@ public final class Renderer {
             part.indexOffset = range.lowerBound
             part.indexCount = range.count
             if let texture, copyQuads(list, part, texture) { continue }
-            SDL_RenderGeometryRaw(
-              handle, texture, xy, stride, col, stride, uv, stride, Int32(list.vertices.count),
-              ibase + part.indexOffset * 4, Int32(part.indexCount), 4)
-            lastDrawCalls += 1
+            func geometry(_ offset: Int, _ count: Int) {
+              SDL_RenderGeometryRaw(
+                handle, texture, xy, stride, col, stride, uv, stride, Int32(list.vertices.count),
+                ibase + offset * 4, Int32(count), 4)
+              lastDrawCalls += 1
+            }
+            if texture != nil {
+              geometry(part.indexOffset, part.indexCount)
+              continue
+            }
+            // SDL's software renderer draws every blended triangle into a scratch surface the
+            // size of its bounding box and blends that back; opaque triangles drawn unblended
+            // are written straight to the target. A fill's interior is opaque and its fringe is
+            // not, so each fill becomes two runs, kept in order.
+            for run in Self.opacityRuns(list, part.indexOffset..<(part.indexOffset + part.indexCount)) {
+              SDL_SetRenderDrawBlendMode(handle, run.opaque ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
+              geometry(run.range.lowerBound, run.range.count)
+            }
+            SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_BLEND)
           }
         }
       }
     }
     if clipSet { SDL_RenderSetClipRect(handle, nil) }
+  }
+
+  /// Splits a range of whole triangles into maximal runs that are all opaque (every vertex
+  /// at full alpha) or all not, in order.
+  static func opacityRuns(_ list: DrawList, _ range: Range<Int>) -> [(range: Range<Int>, opaque: Bool)] {
+    var runs: [(range: Range<Int>, opaque: Bool)] = []
+    var k = range.lowerBound
+    while k + 2 < range.upperBound {
+      let opaque =
+        list.vertices[Int(list.indices[k])].color.a == 255 && list.vertices[Int(list.indices[k + 1])].color.a == 255
+        && list.vertices[Int(list.indices[k + 2])].color.a == 255
+      if let last = runs.last, last.opaque == opaque {
+        runs[runs.count - 1].range = last.range.lowerBound..<(k + 3)
+      } else {
+        runs.append((k..<(k + 3), opaque))
+      }
+      k += 3
+    }
+    return runs
   }
 
   /// Draws a textured command made only of axis-aligned, untinted-per-vertex quads (glyphs,

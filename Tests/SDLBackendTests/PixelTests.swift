@@ -238,6 +238,18 @@ extension SDLSuites {
       #expect(try redOverWhite(bleed: true) >= 253)
     }
 
+    @Test func opaqueInteriorsAndTranslucentFringesAreSeparateRunsInOrder() {
+      var list = DrawList()
+      list.fillRect(Rect(x: 10, y: 10, width: 40, height: 20), color: RGBA8(r: 255, g: 0, b: 0, a: 255))
+      list.fillRect(Rect(x: 60, y: 10, width: 40, height: 20), color: RGBA8(r: 0, g: 0, b: 255, a: 128))
+      let runs = Renderer.opacityRuns(list, 0..<list.indices.count)
+      // Opaque interior, its fringe, then the translucent fill and its fringe as one run.
+      #expect(runs.map(\.opaque) == [true, false])
+      #expect(runs.first?.range.lowerBound == 0 && runs.last?.range.upperBound == list.indices.count)
+      #expect(zip(runs, runs.dropFirst()).allSatisfy { $0.range.upperBound == $1.range.lowerBound })
+      #expect(runs.allSatisfy { $0.range.count % 3 == 0 })
+    }
+
     @Test func clippedShapesDrawInsideTheirClipOnly() throws {
       let img = try render(64, 64) { list, _ in
         list.fillRect(Rect(x: 0, y: 0, width: 64, height: 64), color: RGBA8(r: 0, g: 0, b: 80, a: 255))
