@@ -4,7 +4,7 @@ import SceneGraph
 public enum SceneCatalog {
   /// The scenes, in the order of the number keys.
   public static let all: [any PlaygroundScene.Type] = [
-    Visualizer.self, LiveIndicator.self, MeshGradientScene.self, Clock.self, EmojiWave.self,
+    Visualizer.self, LiveIndicatorScene.self, MeshGradientScene.self, Clock.self, EmojiWave.self,
   ]
 
   /// The scene with the given command-line name.

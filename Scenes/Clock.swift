@@ -41,38 +41,27 @@ public struct Clock: PlaygroundScene {
     return (h * 30, m * 6, s * 6)
   }
 
+  /// The line under the digits: the cadence the timeline reports, and what it shows.
+  public static func cadenceCaption(_ cadence: Cadence) -> String {
+    switch cadence {
+    case .live: "cadence .live · updates every second"
+    case .seconds: "cadence .seconds · updates every second"
+    case .minutes: "cadence .minutes · seconds hidden"
+    }
+  }
+
   public func titleDetail(date: Date, cadence: Cadence) -> String? {
     Self.timeText(date, cadence: cadence, timeZone: timeZone)
   }
 
-  public func body(_ scene: SceneContext) -> Node {
-    let k = scene.fitScale(Size(width: 1000, height: 420), fill: 0.9)
-    let tz = timeZone
+  public func body(_ scene: SceneContext) -> some View {
     ZStack {
       LinearGradient(colors: [Color(hex: 0x101418), Color(hex: 0x1C232B)], startPoint: .top, endPoint: .bottom)
         .asBackground()
-      TimelineView(.periodic(from: scene.start, by: 1)) { context in
-        let showSeconds = context.cadence <= .seconds
-        HStack(spacing: 56 * k) {
-          Canvas { ctx in
-            Self.drawFace(&ctx, date: context.date, timeZone: tz, showSeconds: showSeconds)
-          }
-          .frame(width: 360 * k, height: 360 * k)
-          VStack(alignment: .leading, spacing: 10 * k) {
-            Text(Self.timeText(context.date, cadence: context.cadence, timeZone: tz))
-              .font(.system(size: 120 * k, weight: .light, design: .rounded))
-              .monospacedDigit()
-              .foregroundStyle(Color.white)
-            Text(showSeconds ? "cadence .live · updates every second" : "cadence .minutes · seconds hidden")
-              .font(.system(size: 20 * k, weight: .regular))
-              .foregroundStyle(Color.white.opacity(0.5))
-          }
-        }
-      }
-      caption("TimelineView(.periodic(from: start, by: 1))", size: scene.size)
+      ClockView(start: scene.start, timeZone: timeZone, scale: scene.fitScale(Size(width: 1000, height: 420), fill: 0.9))
+      Caption(text: "TimelineView(.periodic(from: start, by: 1))", size: scene.size)
     }
   }
-
   static func drawFace(_ ctx: inout CanvasContext, date: Date, timeZone: TimeZone, showSeconds: Bool) {
     let r = min(ctx.size.width, ctx.size.height) / 2
     let c = Point(x: ctx.size.width / 2, y: ctx.size.height / 2)
@@ -110,5 +99,37 @@ public struct Clock: PlaygroundScene {
       hand(angles.second, length: r * 0.85, width: r * 0.012, color: .orange)
     }
     ctx.fillCircle(center: c, radius: r * 0.035, color: showSeconds ? .orange : .white)
+  }
+}
+
+/// The seeds' `ClockView`: once a second, an analog face beside light rounded digits.
+struct ClockView: View, Equatable {
+  /// Where the periodic schedule starts: the scene's start, as the seeds' `.now`.
+  let start: Date
+  let timeZone: TimeZone
+  /// Points per design point.
+  let scale: Double
+
+  var body: some View {
+    let k = scale
+    let tz = timeZone
+    TimelineView(.periodic(from: start, by: 1)) { context in
+      let showSeconds = context.cadence <= .seconds
+      HStack(spacing: 56 * k) {
+        Canvas { ctx in
+          Clock.drawFace(&ctx, date: context.date, timeZone: tz, showSeconds: showSeconds)
+        }
+        .frame(width: 360 * k, height: 360 * k)
+        VStack(alignment: .leading, spacing: 10 * k) {
+          Text(Clock.timeText(context.date, cadence: context.cadence, timeZone: tz))
+            .font(.system(size: 120 * k, weight: .light, design: .rounded))
+            .monospacedDigit()
+            .foregroundStyle(Color.white)
+          Text(Clock.cadenceCaption(context.cadence))
+            .font(.system(size: 20 * k, weight: .regular))
+            .foregroundStyle(Color.white.opacity(0.5))
+        }
+      }
+    }
   }
 }

@@ -28,60 +28,109 @@ public struct EmojiWave: PlaygroundScene {
 
   public init() {}
 
-  public func body(_ scene: SceneContext) -> Node {
+  public func body(_ scene: SceneContext) -> some View {
     let k = scene.fitScale(Size(width: 560, height: 360), fill: 0.85)
-    let dates = Self.revealDelays.map { scene.start.addingTimeInterval($0) }
     ZStack {
       LinearGradient(colors: [Color(hex: 0xFFF4D6), Color(hex: 0xFFD3A8)], startPoint: .top, endPoint: .bottom)
         .asBackground()
-      TimelineView(.explicit(dates)) { timeline in
-        Stateful(0) { emojiCount in
-          HStack(spacing: 80) {
-            for (i, e) in Self.emoji.enumerated() {
-              if emojiCount.wrappedValue > i {
-                JumpingEmoji(emoji: e).node
-              } else {
-                Spacer().frame(width: 136, height: 136)
-              }
-            }
-          }
-          .onChange(of: timeline.date) { emojiCount.wrappedValue += 1 }
-          .frame(width: 560, height: 300, alignment: .center)
-          .offset(y: 40)
-          .scaleEffect(k)
-        }
-      }
-      caption(".explicit(reveal) › .cyclic(timeOffsets:) keyframes", size: scene.size, color: Color.black.opacity(0.45))
+      ManyEmojis(dates: Self.revealDelays.map { scene.start.addingTimeInterval($0) })
+        .offset(y: 40)
+        .scaleEffect(k)
+      Caption(
+        text: ".explicit(reveal) › .cyclic(timeOffsets:) keyframes", size: scene.size,
+        color: Color.black.opacity(0.45))
     }
   }
 }
 
-/// One emoji on its own cyclic timeline: the seeds' `JumpingEmoji`.
-struct JumpingEmoji: View {
-  let emoji: String
-  var node: Node {
-    TimelineView(.cyclic(timeOffsets: EmojiWave.offsets)) { timeline in
-      HappyEmoji(emoji: emoji, date: timeline.date).node
-    }.node
+/// The seeds' `ManyEmojis`: an explicit schedule reveals the emoji one by one.
+struct ManyEmojis: View {
+  @State var emojiCount = 0
+  /// The reveal dates; the seeds write `.now + 0.3`, `+ 0.6`, `+ 0.9`.
+  let dates: [Date]
+
+  var body: some View {
+    TimelineView(.explicit(dates)) { timeline in
+      HStack(spacing: 80) {
+        // An emoji not revealed yet keeps its place, so the others do not shift.
+        ForEach(0..<EmojiWave.emoji.count, id: \.self) { i in
+          if emojiCount > i {
+            JumpingEmoji(emoji: EmojiWave.emoji[i])
+          } else {
+            Spacer().frame(width: 136, height: 136)
+          }
+        }
+      }
+      .onChange(of: timeline.date) { (date: Date) in
+        emojiCount += 1
+      }
+      .frame(width: 560, height: 300, alignment: .center)
+    }
   }
 }
 
-/// The emoji and its keyframe index: the seeds' `HappyEmoji`.
+/// The seeds' `JumpingEmoji`: one emoji on its own cyclic timeline.
+struct JumpingEmoji: View {
+  let emoji: String
+
+  // Use all offsets, minus the first.
+  let offsets = Array(keyframes.map { $0.offset }.dropFirst())
+
+  var body: some View {
+    TimelineView(.cyclic(timeOffsets: offsets)) { timeline in
+      HappyEmoji(emoji: emoji, date: timeline.date)
+    }
+  }
+}
+
+/// The seeds' `HappyEmoji`: each timeline update advances a keyframe index, and the index's
+/// row is reached with that row's own animation.
 struct HappyEmoji: View {
   let emoji: String
+  // The current keyframe number.
+  @State var idx: Int = 0
+
+  // The timeline update.
   let date: Date
-  var node: Node {
-    Stateful(0) { idx in
-      let frame = EmojiWave.keyframes[idx.wrappedValue]
-      Text(emoji)
-        .font(.largeTitle)
-        .scaleEffect(4.0)
-        .scaleEffect(x: 1, y: frame.value.yScale)
-        .rotationEffect(.degrees(frame.value.rotation))
-        .offset(y: frame.value.y)
-        .animation(frame.curve.animation(duration: frame.offset), value: idx.wrappedValue)
-        .onChange(of: date) { idx.wrappedValue = EmojiWave.advance(idx.wrappedValue) }
-        .onAppear { idx.wrappedValue = EmojiWave.advance(idx.wrappedValue) }
-    }.node
+
+  var body: some View {
+    Text(emoji)
+      .font(.largeTitle)
+      .scaleEffect(4.0)
+      .modifier(Effects(keyframe: keyframes[idx]))
+      .animation(keyframes[idx].animation, value: idx)
+      .onChange(of: date) { _ in advanceKeyFrame() }
+      .onAppear { advanceKeyFrame() }
   }
+
+  func advanceKeyFrame() {
+    idx = EmojiWave.advance(idx)
+  }
+
+  struct Effects: ViewModifier {
+    let keyframe: KeyFrame
+
+    func body(content: Content) -> some View {
+      content
+        .scaleEffect(CGSize(width: 1.0, height: keyframe.yScale))
+        .rotationEffect(Angle(degrees: keyframe.rotation))
+        .offset(y: keyframe.y)
+    }
+  }
+}
+
+/// The seeds' keyframe row: a pose and the animation that reaches it.
+struct KeyFrame: Equatable {
+  let offset: TimeInterval
+  let rotation: Double
+  let yScale: Double
+  let y: CGFloat
+  let animation: Animation?
+}
+
+/// The seeds' table, built from `JumpKeyframes` so the figures live in one place.
+let keyframes: [KeyFrame] = JumpKeyframes.table.map {
+  KeyFrame(
+    offset: $0.offset, rotation: $0.value.rotation, yScale: $0.value.yScale, y: $0.value.y,
+    animation: $0.curve.animation(duration: $0.offset))
 }

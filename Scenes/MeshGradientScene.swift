@@ -23,22 +23,32 @@ public struct MeshGradientScene: PlaygroundScene {
 
   public init() {}
 
-  public func body(_ scene: SceneContext) -> Node {
+  public func body(_ scene: SceneContext) -> some View {
     ZStack {
-      TimelineView(.animation) { context in
-        let c = Self.center(time: context.date.timeIntervalSinceReferenceDate)
-        MeshGradient(
-          width: 3, height: 3,
-          points: [
-            [0, 0], [0.5, 0], [1, 0],
-            [0, 0.5], [c.x, c.y], [1, 0.5],
-            [0, 1], [0.5, 1], [1, 1],
-          ],
-          colors: Self.colors
-        )
-        .frame(width: scene.size.width, height: scene.size.height)
-      }
-      caption("TimelineView(.animation)  MeshGradient 3×3", size: scene.size)
+      AnimatedGradientBackground(size: scene.size)
+      Caption(text: "TimelineView(.animation)  MeshGradient 3×3", size: scene.size)
+    }
+  }
+}
+
+/// The seeds' `AnimatedGradientBackground`: a 3×3 mesh whose center point drifts.
+struct AnimatedGradientBackground: View, Equatable {
+  /// The window's size; the seeds' `.ignoresSafeArea()` fills it.
+  let size: Size
+
+  var body: some View {
+    TimelineView(.animation) { context in
+      let c = MeshGradientScene.center(time: context.date.timeIntervalSinceReferenceDate)
+      MeshGradient(
+        width: 3, height: 3,
+        points: [
+          [0, 0], [0.5, 0], [1, 0],
+          [0, 0.5], [c.x, c.y], [1, 0.5],
+          [0, 1], [0.5, 1], [1, 1],
+        ],
+        colors: MeshGradientScene.colors
+      )
+      .frame(width: size.width, height: size.height)
     }
   }
 }

@@ -17,58 +17,75 @@ public struct Visualizer: PlaygroundScene {
 
   public init() {}
 
-  public func body(_ scene: SceneContext) -> Node {
+  public func body(_ scene: SceneContext) -> some View {
     // The design is the seeds' 76×40 point widget; it is scaled up to fill the window.
     let k = scene.fitScale(Size(width: 76, height: 64), fill: 0.75)
     ZStack {
       LinearGradient(
         colors: [Color(hex: 0x0B1026), Color(hex: 0x1B2450)], startPoint: .top, endPoint: .bottom
       ).asBackground()
-      TimelineView(.animation) { context in
-        let time = context.date.timeIntervalSinceReferenceDate
-        VStack(spacing: 0) {
-          HStack(alignment: .bottom, spacing: 4 * k) {
-            for index in 0..<8 {
-              RoundedRectangle(cornerRadius: 2 * k)
-                .fill(Color.blue.gradient)
-                .frame(width: 6 * k, height: 40 * k * Self.level(index: index, time: time))
-            }
+      AudioVisualizer(scale: k)
+      Caption(text: "TimelineView(.animation)", size: scene.size)
+    }
+  }
+}
+
+/// The seeds' `AudioVisualizer`: bar heights are a pure function of the timeline's date.
+/// `Equatable` is the seeds' `@Equatable`: its parent's updates never re-run its body.
+struct AudioVisualizer: View, Equatable {
+  /// Points per design point.
+  let scale: Double
+
+  var body: some View {
+    let k = scale
+    TimelineView(.animation) { context in
+      let time = context.date.timeIntervalSinceReferenceDate
+      VStack(spacing: 0) {
+        HStack(alignment: .bottom, spacing: 4 * k) {
+          ForEach(0..<8, id: \.self) { index in
+            RoundedRectangle(cornerRadius: 2 * k)
+              .fill(Color.blue.gradient)
+              .frame(width: 6 * k, height: 40 * k * Visualizer.level(index: index, time: time))
           }
-          .frame(height: 40 * k, alignment: .bottom)
-          // A faint reflection grounds the bars on the floor.
-          HStack(alignment: .top, spacing: 4 * k) {
-            for index in 0..<8 {
-              RoundedRectangle(cornerRadius: 2 * k)
-                .fill(
-                  LinearGradient(
-                    colors: [Color.blue.opacity(0.35), Color.blue.opacity(0)], startPoint: .top,
-                    endPoint: .bottom)
-                )
-                .frame(width: 6 * k, height: 12 * k * Self.level(index: index, time: time))
-            }
-          }
-          .frame(height: 12 * k, alignment: .top)
-          .padding(.top, 2 * k)
         }
+        .frame(height: 40 * k, alignment: .bottom)
+        // A faint reflection grounds the bars on the floor.
+        HStack(alignment: .top, spacing: 4 * k) {
+          ForEach(0..<8, id: \.self) { index in
+            RoundedRectangle(cornerRadius: 2 * k)
+              .fill(
+                LinearGradient(
+                  colors: [Color.blue.opacity(0.35), Color.blue.opacity(0)], startPoint: .top, endPoint: .bottom)
+              )
+              .frame(width: 6 * k, height: 12 * k * Visualizer.level(index: index, time: time))
+          }
+        }
+        .frame(height: 12 * k, alignment: .top)
+        .padding(.top, 2 * k)
       }
-      caption("TimelineView(.animation)", size: scene.size)
     }
   }
 }
 
 extension LinearGradient {
   /// The gradient as a full-frame rectangle, for backdrops.
-  func asBackground() -> Node {
+  func asBackground() -> some View {
     Rectangle().fill(self).frame(minWidth: 0, maxWidth: .infinity, minHeight: 0, maxHeight: .infinity)
   }
 }
 
 /// The small schedule label each scene shows at the bottom.
-func caption(_ text: String, size: Size, color: Color = Color.white.opacity(0.55)) -> Node {
-  let fontSize = max(10, min(size.width, size.height) * 0.03)
-  return Text(text)
-    .font(.system(size: fontSize, weight: .regular, design: .monospaced))
-    .foregroundStyle(color)
-    .padding(.bottom, fontSize)
-    .frame(minWidth: 0, maxWidth: .infinity, minHeight: 0, maxHeight: .infinity, alignment: .bottom)
+struct Caption: View, Equatable {
+  let text: String
+  let size: Size
+  var color: Color = Color.white.opacity(0.55)
+
+  var body: some View {
+    let fontSize = max(10, min(size.width, size.height) * 0.03)
+    Text(text)
+      .font(.system(size: fontSize, weight: .regular, design: .monospaced))
+      .foregroundStyle(color)
+      .padding(.bottom, fontSize)
+      .frame(minWidth: 0, maxWidth: .infinity, minHeight: 0, maxHeight: .infinity, alignment: .bottom)
+  }
 }

@@ -18,6 +18,8 @@ struct AppOptions {
   var forcedCadence: Cadence?
   var minimizedGrace: Double
   var renderer: Window.RendererChoice
+  /// Print one line per body evaluation, like SwiftUI's `Self._printChanges()`.
+  var printChanges = false
   var keys: [(sym: Int32, shift: Bool)] = []
   /// Where to stream a Chrome trace of the run, if anywhere.
   var trace: TraceWriter?
@@ -90,6 +92,8 @@ final class PlaygroundApp {
       renderer: options.renderer)
     for w in window.renderer.atlas.warnings { printError("warning: \(w)") }
     runtime = SceneRuntime(textEngine: window.renderer.atlas, name: type.name)
+    runtime.wallClockWithinFrame = true
+    if options.printChanges { runtime.printChanges = { print($0) } }
     period = window.refreshPeriod
     pump = FramePump(clock: clock, displayPeriod: period)
     sceneStart = clock.now
@@ -342,29 +346,18 @@ final class PlaygroundApp {
   }
 
   /// The scene (or the overview grid) with the HUD and help layered on top.
-  private func rootBody(_ context: SceneContext) -> () -> Node {
+  private func rootBody(_ context: SceneContext) -> () -> AppRoot {
     let info = HUDInfo(
       scene: gridMode ? "overview" : type(of: scene).name,
       schedule: gridMode ? "every scene's own" : type(of: scene).scheduleSummary, cadence: cadence,
       forced: visibilityState.forcedCadence != nil, visibility: visibility.rawValue, paused: paused,
       framesPresented: stats.framesPresented, wakeups: stats.wakeups,
       evaluationsMinimized: stats.evaluationsMinimized, fps: timings.fps(at: clock.uptime),
-      renderer: window.renderer.name)
-    let samples = hudVisible ? timings.ordered : []
-    let (grid, hud, help, selection, scenes, scene) = (
-      gridMode, hudVisible, helpVisible, gridSelection, gridScenes, scene
-    )
-    return {
-      ZStack(alignment: .topLeading) {
-        if grid {
-          Overlays.grid(size: context.size, start: context.start, selected: selection, scenes: scenes)
-        } else {
-          scene.body(context)
-        }
-        if hud { Overlays.hud(info, samples) }
-        if help { Overlays.help().frame(width: context.size.width, height: context.size.height) }
-      }.node
-    }
+      renderer: window.renderer.name, loopWarning: runtime.loopGuardMessage)
+    let root = AppRoot(
+      context: context, scene: scene, grid: gridMode ? gridScenes : nil, selection: gridSelection,
+      hud: hudVisible ? Overlays.HUD(info: info, timings: timings.ordered) : nil, help: helpVisible)
+    return { root }
   }
 
   private func registerDrivers(animating: Bool) {
@@ -541,5 +534,31 @@ final class PlaygroundApp {
       "present": \(ms(stats.presentSeconds))}}
       """
     print(json)
+  }
+}
+
+/// The window's content: the scene or the overview grid, with the HUD and help on top.
+///
+/// Its fields are compared like any view's, so a frame that only changes the HUD re-runs the
+/// HUD and leaves the scene's views as they stand.
+struct AppRoot: View {
+  let context: SceneContext
+  let scene: any PlaygroundScene
+  /// The overview grid's scenes, when the grid is shown.
+  let grid: [any PlaygroundScene]?
+  let selection: Int
+  let hud: Overlays.HUD?
+  let help: Bool
+
+  var body: some View {
+    ZStack(alignment: .topLeading) {
+      if let grid {
+        Overlays.Grid(size: context.size, start: context.start, selected: selection, scenes: grid)
+      } else {
+        SceneView(scene: scene, context: context)
+      }
+      if let hud { hud }
+      if help { Overlays.Help().frame(width: context.size.width, height: context.size.height) }
+    }
   }
 }

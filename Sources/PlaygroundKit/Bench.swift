@@ -15,8 +15,8 @@ struct OverviewScene: PlaygroundScene {
   static let name = "overview"
   static let title = "Overview"
   static let scheduleSummary = "every scene's own"
-  func body(_ context: SceneContext) -> Node {
-    Overlays.grid(
+  func body(_ context: SceneContext) -> some View {
+    Overlays.Grid(
       size: context.size, start: context.start, selected: -1, scenes: SceneCatalog.all.map { $0.init() })
   }
 }
@@ -80,7 +80,7 @@ struct MachineInfo: Codable {
       let build = "release"
     #endif
     return MachineInfo(
-      cpu: cpu ?? "unknown", cores: ProcessInfo.processInfo.activeProcessorCount, os: os, renderer: renderer,
+      cpu: cpu, cores: ProcessInfo.processInfo.activeProcessorCount, os: os, renderer: renderer,
       video_driver: Platform.videoDriver ?? "none (offscreen surface)", sdl: Platform.sdlVersion, build: build,
       size: size.description)
   }

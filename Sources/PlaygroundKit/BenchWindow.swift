@@ -192,7 +192,7 @@ enum BenchPlot {
     var perScene: [String: [Double]] = [:]
     for s in samples { perScene[s.scene, default: []].append((s.build + s.lower + s.submit + s.present) * 1000) }
     let runtime = SceneRuntime(textEngine: target.renderer.atlas)
-    let body: () -> Node = {
+    let body = {
       ZStack(alignment: .topLeading) {
         Rectangle().fill(Color(hex: 0x111318))
         VStack(alignment: .leading, spacing: 0) {
@@ -202,7 +202,8 @@ enum BenchPlot {
             "\(machine.cpu) · \(machine.cores) cores · \(machine.build) build · bars: distribution · white p50 · orange p99 · green target"
           )
           .font(.system(size: 12)).foregroundStyle(Color.white.opacity(0.6)).padding(.bottom, 16)
-          for r in results {
+          ForEach(0..<results.count, id: \.self) { ri in
+            let r = results[ri]
             HStack(spacing: 0) {
               VStack(alignment: .leading, spacing: 2) {
                 Text(r.scene).font(.system(size: 14, weight: .bold)).foregroundStyle(Color.white)
@@ -249,7 +250,7 @@ enum BenchPlot {
           }
           // The time axis: a labelled tick every `step` milliseconds.
           ZStack(alignment: .topLeading) {
-            for k in 0...Int(axisMax / step) {
+            ForEach(0..<(Int(axisMax / step) + 1), id: \.self) { k in
               Text(k == 0 ? "0 ms" : String(format: step < 1 ? "%.1f" : "%.0f", Double(k) * step))
                 .font(.system(size: 11, design: .monospaced)).foregroundStyle(Color.white.opacity(0.6))
                 .offset(x: plotX - 20 + Double(k) * step / axisMax * plotW, y: 0)
@@ -258,7 +259,7 @@ enum BenchPlot {
           .frame(height: 16, alignment: .topLeading)
         }
         .padding(20)
-      }.node
+      }
     }
     let out = runtime.frame(
       body, input: FrameInput(now: FrameBenchmark.start, time: 0, size: Size(width: Double(w), height: Double(h))))

@@ -19,7 +19,10 @@ public struct PlaygroundCommand: ParsableCommand {
       scene at once, Space pauses, C cycles a forced cadence, F shows frame times, H or ? lists \
       the keys, Q or Esc quits.
       """,
-    subcommands: [RunCommand.self, ListCommand.self, SnapshotCommand.self, ScheduleCommand.self, BenchCommand.self],
+    subcommands: [
+      RunCommand.self, ListCommand.self, SnapshotCommand.self, InspectCommand.self, ScheduleCommand.self,
+      BenchCommand.self,
+    ],
     defaultSubcommand: RunCommand.self
   )
 
@@ -69,6 +72,12 @@ struct RunCommand: ParsableCommand {
   @Option(help: "Renderer: software (default; presents without OpenGL) or accelerated (SDL's choice, vsync).")
   var renderer: Window.RendererChoice = .software
 
+  @Flag(
+    help: ArgumentHelp(
+      "Print one line per body evaluation, naming the view and why it ran (SwiftUI's Self._printChanges()).",
+      discussion: "For example `HappyEmoji: _idx changed.` or `SubView: @self changed.`"))
+  var printChanges = false
+
   @Option(
     help: ArgumentHelp(
       "Write a Chrome trace (JSON) of every frame, sleep, schedule entry and cadence change.",
@@ -94,6 +103,7 @@ struct RunCommand: ParsableCommand {
       stats: stats, forcedCadence: cadence, minimizedGrace: minimizedGrace, renderer: renderer,
       keys: keys.flatMap(KeyScript.parse) ?? [])
     var appOptions = options
+    appOptions.printChanges = printChanges
     if let trace {
       // Opened before the window, so a bad path fails at once and even without a display.
       do {

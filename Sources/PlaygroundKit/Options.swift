@@ -41,15 +41,6 @@ extension Cadence: ExpressibleByArgument {
   }
 
   public static var allValueStrings: [String] { ["live", "seconds", "minutes"] }
-
-  /// The name used on the command line and in JSON.
-  public var name: String {
-    switch self {
-    case .live: "live"
-    case .seconds: "seconds"
-    case .minutes: "minutes"
-    }
-  }
 }
 
 /// Command-line problems reported as one line on standard error and exit status 64.

@@ -4,7 +4,7 @@ import Scenes
 
 /// A fixed ring of recent frame timings: no allocation once full, so it never looks like a leak.
 struct FrameTimings {
-  struct Sample {
+  struct Sample: Equatable {
     var build: Double
     var submit: Double
     var present: Double
@@ -45,7 +45,7 @@ struct FrameTimings {
 }
 
 /// What the HUD shows besides the timings.
-struct HUDInfo {
+struct HUDInfo: Equatable {
   var scene: String
   var schedule: String
   var cadence: Cadence
@@ -57,23 +57,30 @@ struct HUDInfo {
   var evaluationsMinimized: Int
   var fps: Int
   var renderer: String
+  /// The update-loop guard's warning, once it tripped.
+  var loopWarning: String?
 }
 
 enum Overlays {
   static let panel = Color(red: 0.05, green: 0.06, blue: 0.09, opacity: 0.82)
 
   /// The F-key HUD: fps, a stacked frame-time graph (build / draw / present), schedule, cadence.
-  static func hud(_ info: HUDInfo, _ timings: [FrameTimings.Sample]) -> Node {
-    let mono = Font.system(size: 12, weight: .regular, design: .monospaced)
-    let cadence = ".\(info.cadence.name)\(info.forced ? " (forced)" : "")"
-    return VStack(alignment: .leading, spacing: 4) {
+  struct HUD: View, Equatable {
+    let info: HUDInfo
+    let timings: [FrameTimings.Sample]
+
+    var body: some View {
+      let mono = Font.system(size: 12, weight: .regular, design: .monospaced)
+      let cadence = ".\(info.cadence.name)\(info.forced ? " (forced)" : "")"
+      let timings = self.timings
+      VStack(alignment: .leading, spacing: 4) {
       Text("\(info.fps) fps · \(info.renderer)").font(.system(size: 14, weight: .bold, design: .monospaced))
       Text("scene     \(info.scene)").font(mono)
       Text("schedule  \(info.schedule)").font(mono)
       Text("cadence   \(cadence)   \(info.visibility)\(info.paused ? " · paused" : "")").font(mono)
       Text("frames    \(info.framesPresented) presented · \(info.wakeups) wake-ups").font(mono)
       Canvas { ctx in
-        graph(&ctx, timings)
+        Overlays.graph(&ctx, timings)
       }
       .frame(width: 300, height: 70)
       HStack(spacing: 10) {
@@ -86,8 +93,9 @@ enum Overlays {
     }
     .foregroundStyle(Color.white)
     .padding(10)
-    .background { RoundedRectangle(cornerRadius: 8).fill(panel) }
+    .background { RoundedRectangle(cornerRadius: 8).fill(Overlays.panel) }
     .padding(12)
+    }
   }
 
   static func graph(_ ctx: inout CanvasContext, _ samples: [FrameTimings.Sample]) {
@@ -117,7 +125,8 @@ enum Overlays {
   }
 
   /// The H / ? overlay listing every key.
-  static func help() -> Node {
+  struct Help: View, Equatable {
+    var body: some View {
     let rows: [(String, String)] = [
       ("1 … 5", "open a scene"),
       ("→ ←  Tab ⇧Tab", "next / previous scene"),
@@ -128,59 +137,69 @@ enum Overlays {
       ("H  ?", "this help"),
       ("Q  Esc", "quit"),
     ]
-    return VStack(alignment: .leading, spacing: 8) {
+    VStack(alignment: .leading, spacing: 8) {
       Text("Timeline Playground").font(.system(size: 22, weight: .bold))
-      for (key, what) in rows {
+      ForEach(0..<rows.count, id: \.self) { i in
         HStack(spacing: 16) {
-          Text(key).font(.system(size: 15, weight: .bold, design: .monospaced)).frame(width: 150, alignment: .leading)
-          Text(what).font(.system(size: 15))
+          Text(rows[i].0).font(.system(size: 15, weight: .bold, design: .monospaced))
+            .frame(width: 150, alignment: .leading)
+          Text(rows[i].1).font(.system(size: 15))
         }
       }
     }
     .foregroundStyle(Color.white)
     .padding(24)
-    .background { RoundedRectangle(cornerRadius: 14).fill(panel) }
+    .background { RoundedRectangle(cornerRadius: 14).fill(Overlays.panel) }
+    }
   }
 
   /// Every scene at once, each in its own cell with its own timelines.
-  static func grid(size: Size, start: Date, selected: Int, scenes: [any PlaygroundScene]) -> Node {
-    let columns = 3
-    let rows = (scenes.count + columns - 1) / columns
-    let gap = 6.0
-    let cellW = max(1, (size.width - gap * Double(columns + 1)) / Double(columns))
-    let cellH = max(1, (size.height - gap * Double(rows + 1)) / Double(rows))
-    let cell = Size(width: cellW, height: cellH)
-    return VStack(spacing: gap) {
-      for r in 0..<rows {
-        HStack(spacing: gap) {
-          for c in 0..<columns {
-            let i = r * columns + c
-            if i < scenes.count {
-              scenes[i].body(SceneContext(size: cell, start: start))
-                .frame(width: cellW, height: cellH)
-                .clipped()
-                .overlay(alignment: .topLeading) {
-                  Text("\(i + 1)  \(type(of: scenes[i]).title)")
-                    .font(.system(size: 13, weight: .bold))
-                    .foregroundStyle(Color.white)
-                    .padding(6)
-                    .background { RoundedRectangle(cornerRadius: 5).fill(panel) }
-                    .padding(6)
-                }
-                .overlay {
-                  if i == selected {
-                    Rectangle().stroke(Color.yellow, lineWidth: 3)
+  struct Grid: View {
+    let size: Size
+    let start: Date
+    let selected: Int
+    let scenes: [any PlaygroundScene]
+
+    var body: some View {
+      let columns = 3
+      let rows = (scenes.count + columns - 1) / columns
+      let gap = 6.0
+      let cellW = max(1, (size.width - gap * Double(columns + 1)) / Double(columns))
+      let cellH = max(1, (size.height - gap * Double(rows + 1)) / Double(rows))
+      let cell = Size(width: cellW, height: cellH)
+      let (scenes, start, selected) = (self.scenes, self.start, self.selected)
+      VStack(spacing: gap) {
+        ForEach(0..<rows, id: \.self) { r in
+          HStack(spacing: gap) {
+            ForEach(0..<columns, id: \.self) { c in
+              let i = r * columns + c
+              if i < scenes.count {
+                SceneView(scene: scenes[i], context: SceneContext(size: cell, start: start))
+                  .frame(width: cellW, height: cellH)
+                  .clipped()
+                  .overlay(alignment: .topLeading) {
+                    Text("\(i + 1)  \(type(of: scenes[i]).title)")
+                      .font(.system(size: 13, weight: .bold))
+                      .foregroundStyle(Color.white)
+                      .padding(6)
+                      .background { RoundedRectangle(cornerRadius: 5).fill(Overlays.panel) }
+                      .padding(6)
                   }
-                }
-                .id(type(of: scenes[i]).name)
-            } else {
-              Rectangle().fill(Color(white: 0.08)).frame(width: cellW, height: cellH)
+                  .overlay {
+                    if i == selected {
+                      Rectangle().stroke(Color.yellow, lineWidth: 3)
+                    }
+                  }
+                  .id(type(of: scenes[i]).name)
+              } else {
+                Rectangle().fill(Color(white: 0.08)).frame(width: cellW, height: cellH)
+              }
             }
           }
         }
       }
+      .frame(width: size.width, height: size.height)
+      .background { Rectangle().fill(Color(white: 0.03)) }
     }
-    .frame(width: size.width, height: size.height)
-    .background { Rectangle().fill(Color(white: 0.03)) }
   }
 }

@@ -39,7 +39,7 @@ final class Replay {
 
   @discardableResult
   private func evaluate(pixelScale: Double) -> FrameOutput {
-    let out = runtime.frame({ scene.body(context) }, input: input(pixelScale: pixelScale))
+    let out = runtime.frame({ SceneView(scene: scene, context: context) }, input: input(pixelScale: pixelScale))
     pump.removeAll()
     for d in runtime.activeDrivers { pump.register(d) }
     pump.animationsInFlight = out.animationsInFlight

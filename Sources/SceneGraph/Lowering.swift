@@ -14,6 +14,8 @@ struct Lowerer {
   var list: DrawList
   var meshes: [UInt64: (MeshSpec, Int, Int, ImageBuffer)]
   var items: [DrawnItem] = []
+  /// The meshes drawn this frame; the rest of the cache is dropped.
+  var usedMeshes: Set<UInt64> = []
   /// Gradient ramps rendered once as small images, reused every frame.
   var gradients: [GradientKey: ImageBuffer] = [:]
   /// Curves are flattened to within this many pixels of the true outline; half a pixel is
@@ -308,6 +310,7 @@ struct Lowerer {
   }
 
   private mutating func lowerMesh(_ spec: MeshSpec, _ key: UInt64, _ frame: Rect, _ t: Transform2D, _ opacity: Double) {
+    usedMeshes.insert(key)
     let corners = quad(frame, t)
     let b = bounds(corners)
     // An eighth of the on-screen resolution is indistinguishable once linearly filtered (at

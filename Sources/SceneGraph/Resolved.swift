@@ -36,6 +36,9 @@ final class RNode {
   var memoProposal: ProposedSize?
   var memoSize = Size.zero
   var memoChildSizes: [Size] = []
+  /// Whether `frame` holds a placement; a reused node placed in the same rectangle again
+  /// keeps its children's placement as it is.
+  var placed = false
 
   init(_ kind: Kind) { self.kind = kind }
 }
@@ -189,6 +192,8 @@ struct Layout {
 
   /// Gives `n` the rectangle `r` and places its children inside.
   func place(_ n: RNode, in r: Rect) {
+    if n.placed && n.frame == r { return }
+    n.placed = true
     n.frame = r
     switch n.kind {
     case .empty, .shape, .text, .image, .mesh, .canvas, .spacer: return
@@ -238,4 +243,9 @@ struct Layout {
       x: r.minX + (r.width - s.width) * a.horizontal, y: r.minY + (r.height - s.height) * a.vertical,
       width: s.width, height: s.height)
   }
+}
+
+/// Which way a stack lays out its children.
+enum StackAxis: Hashable {
+  case horizontal, vertical, depth
 }

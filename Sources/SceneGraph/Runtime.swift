@@ -17,8 +17,8 @@ public struct FrameInput: Sendable {
   public var mode: TimelineScheduleMode
   /// When true, timelines keep showing their last context (the user paused).
   public var timelinesFrozen: Bool
-  /// Whether the frame will be drawn; when not (a minimized window), the tree is built and
-  /// laid out, so state and timelines advance, but nothing is tessellated.
+  /// Whether the frame will be drawn; when not (a minimized window), the tree is updated, so
+  /// state and timelines advance, but nothing is laid out or tessellated.
   public var draws = true
 
   /// Creates a frame input.
@@ -56,19 +56,25 @@ public struct FrameOutput {
   public var items: [DrawnItem]
   /// Whether some implicit animation is still moving; the pump then renders every frame.
   public var animationsInFlight: Bool
-  /// How many times the body was evaluated this frame (more than one when actions changed state).
+  /// How many update passes the frame took (more than one when actions changed state).
   public var passes: Int
-  /// Seconds spent evaluating the body into a resolved tree (closures, state, timelines).
+  /// How many bodies (and timeline contents) ran this frame.
+  public var evaluations: Int = 0
+  /// Whether the update-loop guard stopped this frame's passes.
+  public var loopGuardTripped = false
+  /// Seconds spent updating the view graph (bodies, state, timelines).
   public var buildSeconds: Double = 0
   /// Seconds spent on layout and lowering to the draw list.
   public var lowerSeconds: Double = 0
 }
 
-/// Evaluates scene bodies frame after frame, keeping the state that outlives a frame.
+/// Keeps a scene's view graph and brings it up to date frame after frame, SwiftUI-style.
 ///
-/// Per frame: resolve the body (run timeline and state closures, fire `onChange`/`onAppear`
-/// after the pass, re-evaluate while actions changed state, at most `maxPasses` times), drop
-/// the state of nodes that disappeared, lay out, and lower to a draw list.
+/// Per frame: timelines whose next entry is due and views whose state changed are marked;
+/// one pass walks the graph from the root, running only the bodies that are marked or whose
+/// inputs changed and reusing everything else as it stands; `onChange`/`onAppear`/
+/// `onDisappear` actions run after the pass, and if they changed state, another pass
+/// follows in the same frame, up to `maxPasses`. Then layout and lowering to a draw list.
 public final class SceneRuntime {
   /// Lays out text; the SDL backend's glyph atlas in the app, a fixed-advance engine in tests.
   public let textEngine: TextEngine
@@ -78,35 +84,44 @@ public final class SceneRuntime {
   public var warn: (String) -> Void = { msg in
     FileHandle.standardError.write(Data(("warning: " + msg + "\n").utf8))
   }
-  /// The most body evaluations per frame before the loop guard steps in.
+  /// Receives one line per body evaluation when set, like SwiftUI's `Self._printChanges()`.
+  public var printChanges: ((String) -> Void)?
+  /// The most update passes per frame before the loop guard steps in.
   public var maxPasses = 8
+  /// When true, timelines that appear after a frame's first pass start at the wall-clock
+  /// time of that pass, as they do in a live app; replays keep the frame's date instead, so
+  /// a given time always gives the same picture.
+  public var wallClockWithinFrame = false
 
-  struct TimelineSlot {
-    var type: String
-    var driver: TimelineDriver
-    var rebuilds: Int
-    var deps: [UInt64]
-  }
-
-  private var states: [UInt64: StateBox] = [:]
-  private var timelines: [UInt64: TimelineSlot] = [:]
-  private var previous: [UInt64: AnyHashable] = [:]
-  private var appeared: Set<UInt64> = []
-  private var animated: [UInt64: AnimatedValue<Double>] = [:]
+  private var root: ViewNode?
+  private var rootOutput: [RNode] = []
+  private var serial: UInt64 = 0
+  private var stamp: UInt64 = 0
+  private(set) var input = FrameInput(now: Date(timeIntervalSince1970: 0), time: 0, size: .zero)
+  private(set) var frameNumber = 0
+  private var pass = 0
+  private var passStartedWall = Date(timeIntervalSince1970: 0)
+  private var timelineNodes: [UInt64: ViewNode] = [:]
+  private var animatingNodes: [UInt64: ViewNode] = [:]
+  private var dirty: [ViewNode] = []
+  private var pending: [(String, () -> Void)] = []
+  private var runningAction: String?
+  /// State writes by actions that hit a view already evaluated this frame: (view, state, action).
+  private var rewrites: [(String, String, String)] = []
+  private var warnedLoops: Set<String> = []
+  private var evaluationsThisFrame = 0
   private var meshes: [UInt64: (MeshSpec, Int, Int, ImageBuffer)] = [:]
   private var gradients: [GradientKey: ImageBuffer] = [:]
-  private var seen: Set<UInt64> = []
-  private var changedStates: [UInt64] = []
-  private var pendingActions: [() -> Void] = []
-  private var inFlight = false
-  private var input = FrameInput(now: Date(timeIntervalSince1970: 0), time: 0, size: .zero)
-  private var loopWarned = false
   private var drawList = DrawList()
 
   /// The timelines on screen after the last frame, for the frame pump.
   public private(set) var activeDrivers: [TimelineDriver] = []
-  /// The description of the timeline that tripped the loop guard, if any.
-  public private(set) var loopGuardTripped: String?
+  /// The last loop-guard warning, for the HUD; nil while the guard never tripped.
+  public private(set) var loopGuardMessage: String?
+  /// Frames in which the loop guard stopped the passes.
+  public private(set) var loopGuardTrips = 0
+  /// Bodies evaluated since the runtime started (or was reset).
+  public private(set) var totalEvaluations = 0
 
   /// Creates a runtime.
   public init(textEngine: TextEngine, name: String = "scene") {
@@ -116,295 +131,412 @@ public final class SceneRuntime {
 
   /// Forgets all state, as when a scene is switched to afresh.
   public func reset() {
-    states.removeAll()
-    timelines.removeAll()
-    previous.removeAll()
-    appeared.removeAll()
-    animated.removeAll()
+    if let root { teardown(root, runActions: false) }
+    root = nil
+    rootOutput = []
+    timelineNodes.removeAll()
+    animatingNodes.removeAll()
+    dirty.removeAll()
+    pending.removeAll()
     meshes.removeAll()
     activeDrivers.removeAll()
-    loopWarned = false
-    loopGuardTripped = nil
+    warnedLoops.removeAll()
+    loopGuardMessage = nil
+    loopGuardTrips = 0
   }
 
   /// Ends every animation in flight at its target; used when frames stop (minimized) so
   /// nothing jumps or replays when they resume.
   public func settleAnimations(at time: Double) {
-    for k in animated.keys { animated[k]?.settle(at: time) }
+    for node in animatingNodes.values {
+      for i in node.anims.indices { node.anims[i].settle(at: time) }
+      invalidateOutput(node)
+    }
+    animatingNodes.removeAll()
   }
 
-  func stateDidChange(_ box: StateBox) {
-    changedStates.append(box.key)
-  }
+  // MARK: The frame
 
-  /// Evaluates, lays out and lowers one frame of `body`.
-  public func frame(_ body: () -> Node, input: FrameInput) -> FrameOutput {
+  /// Updates, lays out and lowers one frame of the view `body` returns.
+  ///
+  /// `body` is called once per frame; the view it returns is compared with the last one
+  /// like any other, so a root made of equal values costs almost nothing.
+  public func frame<V: View>(_ body: () -> V, input: FrameInput) -> FrameOutput {
     let startTime = monotonicSeconds()
     self.input = input
-    seen.removeAll(keepingCapacity: true)
-    inFlight = false
-    var root = RNode(.empty)
-    var passes = 0
-    for slotKey in timelines.keys { timelines[slotKey]?.rebuilds = 0 }
+    frameNumber += 1
+    evaluationsThisFrame = 0
+    rewrites.removeAll(keepingCapacity: true)
+    if !input.timelinesFrozen { pollTimelines() }
+    for node in animatingNodes.values { invalidateOutput(node) }
+    let rootView = body()
+    var tripped = false
+    pass = 0
     while true {
-      passes += 1
-      changedStates.removeAll(keepingCapacity: true)
-      pendingActions.removeAll(keepingCapacity: true)
-      activeDrivers.removeAll(keepingCapacity: true)
-      var env = Env()
-      let nodes = resolve(body(), key: 0x9E37_79B9_7F4A_7C15, env: &env)
-      root = nodes.count == 1 ? nodes[0] : RNode(.stack(.depth, .center, 0, nodes))
-      let actions = pendingActions
-      pendingActions.removeAll()
-      for a in actions { a() }
-      if changedStates.isEmpty { break }
-      // A timeline inside a Stateful whose value changed is rebuilt, and a rebuilt timeline
-      // delivers a fresh update: the cycle the seeds call "Action Tried to Update Multiple
-      // Times Per Frame" when that update's onChange writes the same state again.
-      let changed = Set(changedStates)
-      for (k, slot) in timelines where slot.deps.contains(where: changed.contains) {
-        timelines[k]?.rebuilds += 1
-      }
-      if passes >= maxPasses {
-        if !loopWarned {
-          loopWarned = true
-          let culprit =
-            timelines.values.filter { $0.rebuilds > 1 }.map(\.type).first ?? "a Stateful value"
-          loopGuardTripped = culprit
-          warn(
-            "scene '\(name)': an onChange/onAppear action keeps changing state that its own \(culprit) "
-              + "depends on (\(maxPasses) updates in one frame, SwiftUI's \"Action Tried to Update "
-              + "Multiple Times Per Frame\"); move that state inside the timeline's content")
-        }
+      pass += 1
+      passStartedWall = Date()
+      propagateDirty()
+      let node = rootNode(for: V.self)
+      var ctx = UpdateContext(runtime: self)
+      ctx.sameValue = pass > 1 && node.view != nil
+      rootOutput = update(node, rootView, ctx)
+      runActions()
+      if dirty.isEmpty { break }
+      if pass >= maxPasses {
+        tripped = true
+        tripLoopGuard()
+        // Drop what is left: the frame is drawn as it stands, and the loop starts again only
+        // when something (the next entry) changes the state once more.
+        for n in dirty { n.needsBody = false }
+        dirty.removeAll()
         break
       }
     }
-    sweep()
+    activeDrivers = timelineNodes.values.sorted { $0.serial < $1.serial }.compactMap { $0.timeline?.driver }
     let builtTime = monotonicSeconds()
-    // A frame nobody sees needs its state advanced, not its geometry: layout measures text,
-    // and that was most of a minimized clock's remaining CPU.
-    guard input.draws else {
-      return FrameOutput(
-        drawList: DrawList(), items: [], animationsInFlight: inFlight, passes: passes,
-        buildSeconds: builtTime - startTime, lowerSeconds: 0)
-    }
+    var out = FrameOutput(
+      drawList: DrawList(), items: [], animationsInFlight: !animatingNodes.isEmpty, passes: pass,
+      evaluations: evaluationsThisFrame, loopGuardTripped: tripped, buildSeconds: builtTime - startTime)
+    // A frame nobody sees needs its state advanced, not its geometry.
+    guard input.draws else { return out }
+    let rootNode = single(rootOutput)
+    layout(rootNode)
+    drawList.reset()
+    drawList.targetBounds = Rect(
+      x: 0, y: 0, width: input.size.width * input.pixelScale, height: input.size.height * input.pixelScale)
+    var lowerer = Lowerer(textEngine: textEngine, list: drawList, meshes: meshes, gradients: gradients)
+    lowerer.lower(rootNode, .scale(input.pixelScale, input.pixelScale), 1)
+    drawList = lowerer.list
+    meshes = lowerer.meshes.filter { lowerer.usedMeshes.contains($0.key) }
+    // Full-window images are large; a resize leaves stale sizes behind, so keep only a few.
+    if lowerer.gradients.count > 4 { lowerer.gradients.removeAll() }
+    gradients = lowerer.gradients
+    out.drawList = drawList
+    out.items = lowerer.items
+    out.lowerSeconds = monotonicSeconds() - builtTime
+    return out
+  }
+
+  /// Lays out the tree. Resolved nodes are immutable and a changed subtree brings new nodes
+  /// up to the root, so sizes and positions remembered by reused nodes stay valid.
+  private func layout(_ root: RNode) {
     let layout = Layout(textEngine: textEngine)
     let size = input.size
-    _ = layout.size(root, ProposedSize(width: size.width, height: size.height))
-    let rootSize = root.memoSize
+    let rootSize = layout.size(root, ProposedSize(width: size.width, height: size.height))
     layout.place(
       root,
       in: Rect(
         x: (size.width - rootSize.width) / 2, y: (size.height - rootSize.height) / 2, width: rootSize.width,
         height: rootSize.height))
-    drawList.reset()
-    drawList.targetBounds = Rect(
-      x: 0, y: 0, width: size.width * input.pixelScale, height: size.height * input.pixelScale)
-    var lowerer = Lowerer(textEngine: textEngine, list: drawList, meshes: meshes, gradients: gradients)
-    lowerer.lower(root, .scale(input.pixelScale, input.pixelScale), 1)
-    drawList = lowerer.list
-    meshes = lowerer.meshes
-    // Full-window images are large; a resize leaves stale sizes behind, so keep only a few.
-    if lowerer.gradients.count > 4 { lowerer.gradients.removeAll() }
-    gradients = lowerer.gradients
-    return FrameOutput(
-      drawList: drawList, items: lowerer.items, animationsInFlight: inFlight, passes: passes,
-      buildSeconds: builtTime - startTime, lowerSeconds: monotonicSeconds() - builtTime)
   }
 
-  private func sweep() {
-    func keep<V>(_ d: inout [UInt64: V]) {
-      if d.count != 0 { d = d.filter { seen.contains($0.key) } }
+  private func rootNode<V: View>(for type: V.Type) -> ViewNode {
+    if let root, root.typeID == ObjectIdentifier(V.self) { return root }
+    if let root { teardown(root, runActions: true) }
+    let node = makeNode(V.self, parent: nil, key: ChildKey(0))
+    root = node
+    return node
+  }
+
+  private func makeNode<V: View>(_ type: V.Type, parent: ViewNode?, key: ChildKey) -> ViewNode {
+    serial += 1
+    return ViewNode(type: V.self, composite: V.Body.self != Never.self, parent: parent, key: key, serial: serial)
+  }
+
+  /// Asks each timeline on screen whether an entry came due, and marks those that have one
+  /// (or whose cadence changed).
+  private func pollTimelines() {
+    for node in timelineNodes.values {
+      guard let slot = node.timeline else { continue }
+      let delivered = slot.driver.update(now: input.now, mode: input.mode, cadence: input.cadence)
+      if delivered != nil || slot.context?.cadence != input.cadence { invalidate(node) }
     }
-    keep(&states)
-    keep(&timelines)
-    keep(&previous)
-    keep(&animated)
-    keep(&meshes)
-    appeared = appeared.intersection(seen)
   }
 
-  // MARK: Resolution
-
-  struct Env {
-    var values = EnvironmentValues()
-    var monospacedDigits = false
-    /// The animation of the innermost `.animation(_:value:)` whose value changed this pass.
-    var transaction: Animation?
-    var stateKeys: [UInt64] = []
+  /// Starts (or restarts, when its schedule changed) the timeline of `node`.
+  func startTimeline<S: TimelineSchedule>(_ node: ViewNode, _ schedule: S) {
+    // A timeline appearing after actions changed state appears at that moment; in a replay
+    // that moment is the frame's own date.
+    var start = input.now
+    if wallClockWithinFrame && pass > 1 { start = max(start, passStartedWall) }
+    let driver = TimelineDriver(schedule: schedule, start: start)
+    _ = driver.update(now: start, mode: input.mode, cadence: input.cadence)
+    node.timeline = TimelineSlot(schedule: schedule, driver: driver)
+    timelineNodes[node.serial] = node
   }
 
-  @inline(__always)
-  static func mix(_ a: UInt64, _ b: UInt64) -> UInt64 {
-    // splitmix64 finalizer: cheap, and child keys of sibling nodes do not collide.
-    var z = a &+ 0x9E37_79B9_7F4A_7C15 &+ (b &* 0xBF58_476D_1CE4_E5B9)
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
+  // MARK: Invalidation
+
+  /// Marks a node whose body must run again in the next pass.
+  func invalidate(_ node: ViewNode) {
+    node.needsBody = true
+    dirty.append(node)
   }
 
-  private func animatedValue(_ key: UInt64, _ target: Double, _ env: Env) -> Double {
-    seen.insert(key)
-    guard var slot = animated[key] else {
-      animated[key] = AnimatedValue(target)
+  /// Marks a node whose output must be rebuilt (an animation moved) without running bodies.
+  private func invalidateOutput(_ node: ViewNode) {
+    node.needsRefresh = true
+    dirty.append(node)
+  }
+
+  private func propagateDirty() {
+    for node in dirty {
+      var p = node.parent
+      while let q = p, !q.descendantDirty {
+        q.descendantDirty = true
+        p = q.parent
+      }
+    }
+    dirty.removeAll(keepingCapacity: true)
+  }
+
+  /// Counts a timeline content evaluation as a body evaluation of this frame.
+  func noteEvaluation(_ node: ViewNode) {
+    node.evaluations += 1
+    node.evaluatedInFrame = frameNumber
+    evaluationsThisFrame += 1
+    totalEvaluations += 1
+  }
+
+  func stateDidChange(_ box: AnyStateBox) {
+    guard let node = box.node else { return }
+    if let action = runningAction, node.evaluatedInFrame == frameNumber {
+      rewrites.append((node.typeName, box.name, action))
+    }
+    invalidate(node)
+  }
+
+  func enqueue(_ description: String, _ action: @escaping () -> Void) {
+    pending.append((description, action))
+  }
+
+  private func runActions() {
+    while !pending.isEmpty {
+      let actions = pending
+      pending.removeAll()
+      for (description, action) in actions {
+        runningAction = description
+        action()
+      }
+    }
+    runningAction = nil
+  }
+
+  private func tripLoopGuard() {
+    loopGuardTrips += 1
+    let (view, state, action) = rewrites.last ?? ("a view", "its state", "An action")
+    let message =
+      "\(action) action tried to update multiple times per frame. (\(view): \(state) changed in each of "
+      + "\(maxPasses) updates of one frame in scene '\(name)'; the frame was drawn as it stood)"
+    loopGuardMessage = message
+    if warnedLoops.insert("\(view).\(state)").inserted { warn(message) }
+  }
+
+  // MARK: Updating nodes
+
+  /// Updates the child of `parent` under `key` with `view`, making a new node when the key
+  /// is new or the view's type changed (a new identity: the old node and its state go).
+  func child<V: View>(_ parent: ViewNode, _ key: ChildKey, _ view: V, _ ctx: UpdateContext) -> [RNode] {
+    var c = ctx
+    let node: ViewNode
+    if let existing = parent.children[key], existing.typeID == ObjectIdentifier(V.self) {
+      node = existing
+    } else {
+      if let old = parent.children[key] { teardown(old, runActions: true) }
+      node = makeNode(V.self, parent: parent, key: key)
+      parent.children[key] = node
+      c.sameValue = false
+    }
+    if node.stamp != parent.childStamp { parent.childOrder.append(key) }
+    node.stamp = parent.childStamp
+    return update(node, view, c)
+  }
+
+  private func update<V: View>(_ node: ViewNode, _ view: V, _ ctx: UpdateContext) -> [RNode] {
+    let envSame = node.env == ctx.env
+    if ctx.sameValue && envSame && !node.needsBody && !node.needsRefresh && !node.descendantDirty {
+      return node.output
+    }
+    node.timelineDate = ctx.timelineDate
+    stamp += 1
+    node.childStamp = stamp
+    node.childOrder.removeAll(keepingCapacity: true)
+    var out: [RNode]
+    if node.isComposite {
+      out = updateComposite(node, view, ctx, envSame: envSame)
+    } else if envSame, !ctx.sameValue, !node.needsRefresh, !node.descendantDirty, view is LeafView,
+      let old = node.view, valuesEqual(old, view)
+    {
+      out = node.output
+    } else if let primitive = view as? PrimitiveView {
+      if !ctx.sameValue || node.view == nil { node.view = view }
+      out = primitive.resolve(node, ctx)
+    } else if let shape = view as? any Shape {
+      node.view = view
+      out = [RNode(.shape(AnyShape(shape), fill: nil, stroke: nil, foreground: ctx.env.foreground))]
+    } else {
+      out = []
+    }
+    // Children not visited in this update are gone (an `if` flipped, an element left).
+    if node.childOrder.count != node.children.count {
+      for (k, c) in node.children where c.stamp != node.childStamp {
+        node.children[k] = nil
+        teardown(c, runActions: true)
+      }
+    }
+    node.env = ctx.env
+    node.needsRefresh = false
+    node.descendantDirty = false
+    node.output = out
+    return out
+  }
+
+  private func updateComposite<V: View>(_ node: ViewNode, _ view: V, _ ctx: UpdateContext, envSame: Bool) -> [RNode] {
+    let first = node.evaluations == 0
+    var selfChanged = false
+    if !first && !ctx.sameValue, let old = node.view, !valuesEqual(old, view) { selfChanged = true }
+    var c = ctx
+    guard first || selfChanged || node.needsBody else {
+      // Nothing this view depends on changed: keep its body and visit only what below is
+      // dirty (or sees a new environment).
+      guard let body = node.body as? V.Body else { return [] }
+      c.sameValue = true
+      return child(node, ChildKey(0), body, c)
+    }
+    var current = view
+    if first || selfChanged {
+      bindState(view, to: node)
+      node.view = view
+    } else if let stored = node.view as? V {
+      current = stored
+    }
+    if let printChanges { printChanges(changeLine(node, first: first, selfChanged: selfChanged)) }
+    for box in node.states { box.changedSinceEvaluation = false }
+    node.needsBody = false
+    noteEvaluation(node)
+    let body = current.body
+    node.body = body
+    c.sameValue = false
+    return child(node, ChildKey(0), body, c)
+  }
+
+  /// Connects the view's `@State` properties to the node's storage, as SwiftUI does before
+  /// it runs a body.
+  private func bindState<V: View>(_ view: V, to node: ViewNode) {
+    var index = 0
+    for property in Mirror(reflecting: view).children {
+      guard let state = property.value as? BindableState else { continue }
+      state.bind(to: node, index: index, name: property.label ?? "_\(index)", runtime: self)
+      index += 1
+    }
+  }
+
+  private func changeLine(_ node: ViewNode, first: Bool, selfChanged: Bool) -> String {
+    var reasons: [String] = []
+    if first {
+      reasons = ["@self", "@identity"] + node.states.map(\.name)
+    } else {
+      if selfChanged { reasons.append("@self") }
+      reasons += node.states.filter(\.changedSinceEvaluation).map(\.name)
+      if reasons.isEmpty { reasons.append("@dependencies") }
+    }
+    return "\(node.typeName): \(reasons.joined(separator: ", ")) changed."
+  }
+
+  /// The value of animatable property `slot` of a modifier node at this frame's time,
+  /// starting an animation with the current transaction when its target changed.
+  func animated(_ node: ViewNode, _ slot: Int, _ target: Double, _ ctx: UpdateContext) -> Double {
+    if slot >= node.anims.count {
+      node.anims.append(AnimatedValue(target))
       return target
     }
-    if slot.target != target {
-      slot.animate(to: target, with: env.transaction, at: input.time)
+    if node.anims[slot].target != target {
+      node.anims[slot].animate(to: target, with: ctx.transaction, at: input.time)
     }
-    let v = slot.value(at: input.time)
-    if slot.isAnimating(at: input.time) { inFlight = true }
-    animated[key] = slot
+    let v = node.anims[slot].value(at: input.time)
+    if node.anims.contains(where: { $0.isAnimating(at: input.time) }) {
+      animatingNodes[node.serial] = node
+    } else {
+      animatingNodes[node.serial] = nil
+    }
     return v
   }
 
-  private func resolve(_ node: Node, key: UInt64, env: inout Env) -> [RNode] {
-    switch node.kind {
-    case .empty: return []
-    case .group(let children):
-      var out: [RNode] = []
-      for (i, c) in children.enumerated() {
-        var e = env
-        out.append(contentsOf: resolve(c, key: Self.mix(key, UInt64(i + 1)), env: &e))
+  /// Removes a node and everything under it: its state goes, its timelines stop, and its
+  /// `onDisappear` actions run after the pass.
+  private func teardown(_ node: ViewNode, runActions: Bool) {
+    for c in node.children.values { teardown(c, runActions: runActions) }
+    if runActions, let action = node.onDisappear { enqueue("onDisappear", action) }
+    timelineNodes[node.serial] = nil
+    animatingNodes[node.serial] = nil
+    for box in node.states { box.node = nil }
+    node.children.removeAll()
+  }
+
+  // MARK: Inspection
+
+  /// One view instance as `playground inspect` reports it.
+  public struct ViewRecord: Sendable {
+    public var type: String
+    public var path: String
+    /// Each `@State` property's name (without its underscore) and value.
+    public var state: [(name: String, value: StateValue)]
+    public var evaluations: Int
+    public var timelineDate: Date?
+    /// The view's frame in points, after layout.
+    public var frame: Rect?
+  }
+
+  /// A state value as inspection shows it.
+  public enum StateValue: Sendable, Equatable {
+    case int(Int)
+    case double(Double)
+    case bool(Bool)
+    case string(String)
+  }
+
+  /// The views with bodies and the timelines on screen, in tree order.
+  public func viewRecords() -> [ViewRecord] {
+    var records: [ViewRecord] = []
+    func visit(_ node: ViewNode, _ path: String, _ index: Int?) {
+      var path = path
+      var index = index
+      if node.isComposite || node.timeline != nil {
+        path += "/" + node.typeName + (index.map { "[\($0)]" } ?? "")
+        index = nil
+        records.append(
+          ViewRecord(
+            type: node.typeName, path: path,
+            state: node.states.map { (String($0.name.drop { $0 == "_" }), Self.stateValue($0.anyValue)) },
+            evaluations: node.evaluations, timelineDate: node.timeline != nil ? node.timeline?.context?.date : node.timelineDate,
+            frame: Self.union(node.output)))
       }
-      return out
-    case .shape(let s, let fill, let stroke):
-      return [RNode(.shape(s, fill: fill, stroke: stroke, foreground: env.values.foreground))]
-    case .text(let s):
-      var f = env.values.font
-      if env.monospacedDigits { f.usesMonospacedDigits = true }
-      return [RNode(.text(s, f, env.values.foreground))]
-    case .image(let img, let k):
-      return [RNode(.image(img, Self.mix(key, UInt64(bitPattern: Int64(k.hashValue)))))]
-    case .mesh(let spec):
-      seen.insert(key)
-      return [RNode(.mesh(spec, key))]
-    case .canvas(let draw):
-      return [RNode(.canvas(draw))]
-    case .spacer(let m):
-      return [RNode(.spacer(m))]
-    case .stack(let axis, let align, let spacing, let children):
-      var out: [RNode] = []
-      for (i, c) in children.enumerated() {
-        var e = env
-        out.append(contentsOf: resolve(c, key: Self.mix(key, UInt64(i + 1)), env: &e))
-      }
-      return [RNode(.stack(axis, align, spacing ?? (axis == .depth ? 0 : 8), out))]
-    case .timeline(let spec):
-      return resolveTimeline(spec, key: key, env: &env)
-    case .state(let spec):
-      seen.insert(key)
-      let box: StateBox
-      if let b = states[key] {
-        box = b
-      } else {
-        box = StateBox(value: spec.initial, key: key, owner: self)
-        states[key] = box
-      }
-      var e = env
-      e.stateKeys.append(key)
-      return resolve(spec.content(box), key: Self.mix(key, 1), env: &e)
-    case .modified(let m, let child):
-      return resolveModifier(m, child, key: key, env: &env)
+      let kids = node.orderedChildren
+      for (i, k) in kids.enumerated() { visit(k, path, kids.count > 1 ? i : index) }
+    }
+    if let root { visit(root, "", nil) }
+    return records
+  }
+
+  private static func stateValue(_ v: Any) -> StateValue {
+    switch v {
+    case let i as Int: return .int(i)
+    case let d as Double: return .double(d)
+    case let b as Bool: return .bool(b)
+    case let s as String: return .string(s)
+    default: return .string(String(describing: v))
     }
   }
 
-  private func resolveTimeline(_ spec: TimelineSpec, key: UInt64, env: inout Env) -> [RNode] {
-    seen.insert(key)
-    var slot: TimelineSlot
-    if let s = timelines[key], s.type == spec.scheduleType {
-      slot = s
-    } else {
-      slot = TimelineSlot(type: spec.scheduleType, driver: spec.makeDriver(input.now), rebuilds: 0, deps: [])
+  private static func union(_ nodes: [RNode]) -> Rect? {
+    guard let first = nodes.first else { return nil }
+    var r = first.frame
+    for n in nodes.dropFirst() {
+      let minX = min(r.minX, n.frame.minX)
+      let minY = min(r.minY, n.frame.minY)
+      r = Rect(
+        x: minX, y: minY, width: max(r.maxX, n.frame.maxX) - minX, height: max(r.maxY, n.frame.maxY) - minY)
     }
-    slot.deps = env.stateKeys
-    if !input.timelinesFrozen || slot.driver.lastContext == nil {
-      _ = slot.driver.update(now: input.now, mode: input.mode, cadence: input.cadence)
-    }
-    timelines[key] = slot
-    activeDrivers.append(slot.driver)
-    var context = slot.driver.lastContext ?? TimelineContext(date: input.now, cadence: input.cadence)
-    context.cadence = input.cadence
-    if slot.rebuilds > 0 {
-      context.date = context.date.addingTimeInterval(Double(slot.rebuilds) * 1e-6)
-    }
-    var e = env
-    return resolve(spec.content(context), key: Self.mix(key, 1), env: &e)
-  }
-
-  private func single(_ nodes: [RNode]) -> RNode {
-    nodes.count == 1 ? nodes[0] : RNode(.stack(.depth, .center, 0, nodes))
-  }
-
-  private func resolveModifier(_ m: Modifier, _ child: Node, key: UInt64, env: inout Env) -> [RNode] {
-    let ck = Self.mix(key, 7)
-    var e = env
-    switch m {
-    case .frame(var f):
-      if let w = f.width { f.width = animatedValue(Self.mix(key, 101), w, env) }
-      if let h = f.height { f.height = animatedValue(Self.mix(key, 102), h, env) }
-      return [RNode(.frame(f, single(resolve(child, key: ck, env: &e))))]
-    case .padding(let insets):
-      return [RNode(.padding(insets, single(resolve(child, key: ck, env: &e))))]
-    case .overlay(let extra, let a), .background(let extra, let a):
-      let base = single(resolve(child, key: ck, env: &e))
-      var e2 = env
-      let over = single(resolve(extra, key: Self.mix(key, 8), env: &e2))
-      var behind = false
-      if case .background = m { behind = true }
-      return [RNode(.layered(base: base, extra: over, a, behind: behind))]
-    case .offset(let x, let y):
-      let ax = animatedValue(Self.mix(key, 111), x, env)
-      let ay = animatedValue(Self.mix(key, 112), y, env)
-      return [RNode(.effect(.offset(x: ax, y: ay), single(resolve(child, key: ck, env: &e))))]
-    case .scale(let x, let y, let anchor):
-      let ax = animatedValue(Self.mix(key, 121), x, env)
-      let ay = animatedValue(Self.mix(key, 122), y, env)
-      return [RNode(.effect(.scale(x: ax, y: ay, anchor: anchor), single(resolve(child, key: ck, env: &e))))]
-    case .rotation(let angle, let anchor):
-      let deg = animatedValue(Self.mix(key, 131), angle.degrees, env)
-      return [
-        RNode(.effect(.rotation(.degrees(deg), anchor: anchor), single(resolve(child, key: ck, env: &e))))
-      ]
-    case .opacity(let o):
-      let ao = animatedValue(Self.mix(key, 141), o, env)
-      return [RNode(.effect(.opacity(ao), single(resolve(child, key: ck, env: &e))))]
-    case .position(let x, let y):
-      let ax = animatedValue(Self.mix(key, 151), x, env)
-      let ay = animatedValue(Self.mix(key, 152), y, env)
-      return [RNode(.position(x: ax, y: ay, single(resolve(child, key: ck, env: &e))))]
-    case .font(let f):
-      e.values.font = f
-      return resolve(child, key: ck, env: &e)
-    case .foreground(let p):
-      e.values.foreground = p
-      return resolve(child, key: ck, env: &e)
-    case .monospacedDigit:
-      e.monospacedDigits = true
-      return resolve(child, key: ck, env: &e)
-    case .id(let id):
-      return resolve(child, key: Self.mix(key, UInt64(bitPattern: Int64(id.hashValue))), env: &e)
-    case .animation(let anim, let value):
-      seen.insert(key)
-      let old = previous[key]
-      previous[key] = value
-      if let old, old != value { e.transaction = anim }
-      return resolve(child, key: ck, env: &e)
-    case .onChange(let value, let action):
-      seen.insert(key)
-      let old = previous[key]
-      previous[key] = value
-      if let old, old != value { pendingActions.append(action) }
-      return resolve(child, key: ck, env: &e)
-    case .onAppear(let action):
-      seen.insert(key)
-      if !appeared.contains(key) {
-        appeared.insert(key)
-        pendingActions.append(action)
-      }
-      return resolve(child, key: ck, env: &e)
-    case .clipped:
-      return [RNode(.clip(single(resolve(child, key: ck, env: &e))))]
-    }
+    return r
   }
 }

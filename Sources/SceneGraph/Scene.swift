@@ -4,7 +4,7 @@
 @_exported import Timeline
 
 /// What a scene's body receives besides its timelines' contexts.
-public struct SceneContext: Sendable {
+public struct SceneContext: Sendable, Hashable {
   /// The scene's size in points.
   public var size: Size
   /// The wall-clock date at which the scene was shown; schedules start from it.
@@ -32,12 +32,35 @@ public protocol PlaygroundScene: Sendable {
   static var scheduleSummary: String { get }
   /// Creates the scene.
   init()
-  /// Builds this frame's tree.
-  @NodeBuilder func body(_ context: SceneContext) -> Node
+  /// The view the scene shows.
+  associatedtype Content: View
+  /// The scene's view for a window of the context's size; it is built again only when the
+  /// context changes (a resize), and its own views update themselves from there.
+  @ViewBuilder func body(_ context: SceneContext) -> Content
   /// Live information worth showing in the title bar while nothing is drawn (minimized).
   func titleDetail(date: Date, cadence: Cadence) -> String?
 }
 
 extension PlaygroundScene {
   public func titleDetail(date: Date, cadence: Cadence) -> String? { nil }
+}
+
+/// Hosts a scene in a view tree: its body is the scene's view for the context.
+///
+/// Scenes are compared like any view, so the host runs the scene's body once and again only
+/// when the scene value or the context (the window size) changes.
+public struct SceneView: View {
+  let scene: any PlaygroundScene
+  let context: SceneContext
+
+  /// Creates the host of `scene` at `context`.
+  public init(scene: any PlaygroundScene, context: SceneContext) {
+    self.scene = scene
+    self.context = context
+  }
+
+  public var body: AnyView {
+    func make<S: PlaygroundScene>(_ s: S) -> AnyView { AnyView(s.body(context)) }
+    return make(scene)
+  }
 }

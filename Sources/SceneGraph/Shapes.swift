@@ -2,25 +2,39 @@ import Foundation
 import Graphics
 
 /// A 2-D outline that fills whatever frame it is given; SwiftUI's `Shape`.
-public protocol Shape: View {
+public protocol Shape: View where Body == Never {
   /// The outline inside `rect`, as a pure function of the rectangle.
   func path(in rect: Rect) -> Path
 }
 
-extension Shape {
-  public var node: Node { Node(.shape(AnyShape(self), fill: nil, stroke: nil)) }
+/// A shape filled or stroked with a style; what `.fill` and `.stroke` return.
+public struct _ShapeView<Content: Shape>: View {
+  public typealias Body = Never
+  let shape: Content
+  let fill: Paint?
+  let stroke: StrokeStyle?
+}
 
+extension _ShapeView: Equatable where Content: Equatable {}
+
+extension Shape {
   /// Fills the shape with a color or gradient.
-  public func fill(_ style: some ShapeStyle) -> Node {
-    Node(.shape(AnyShape(self), fill: style.paint, stroke: nil))
+  public func fill(_ style: some ShapeStyle) -> _ShapeView<Self> {
+    _ShapeView(shape: self, fill: style.paint, stroke: nil)
   }
 
   /// Fills the shape, as SwiftUI's `foregroundStyle` on a shape does.
-  public func foregroundStyle(_ style: some ShapeStyle) -> Node { fill(style) }
+  public func foregroundStyle(_ style: some ShapeStyle) -> _ShapeView<Self> { fill(style) }
 
   /// Outlines the shape.
-  public func stroke(_ style: some ShapeStyle, lineWidth: Double = 1) -> Node {
-    Node(.shape(AnyShape(self), fill: nil, stroke: StrokeStyle(lineWidth: lineWidth, paint: style.paint)))
+  public func stroke(_ style: some ShapeStyle, lineWidth: Double = 1) -> _ShapeView<Self> {
+    _ShapeView(shape: self, fill: nil, stroke: StrokeStyle(lineWidth: lineWidth, paint: style.paint))
+  }
+}
+
+extension _ShapeView: PrimitiveView, LeafView {
+  func resolve(_ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
+    [RNode(.shape(AnyShape(shape), fill: fill, stroke: stroke, foreground: ctx.env.foreground))]
   }
 }
 
@@ -46,14 +60,14 @@ public struct AnyShape: Shape {
 }
 
 /// A rectangle filling its frame.
-public struct Rectangle: Shape {
+public struct Rectangle: Shape, Equatable {
   /// Creates a rectangle.
   public init() {}
   public func path(in rect: Rect) -> Path { Path { $0.addRect(rect) } }
 }
 
 /// A rectangle with circular corners.
-public struct RoundedRectangle: Shape {
+public struct RoundedRectangle: Shape, Equatable {
   public var cornerRadius: Double
   /// Creates a rounded rectangle.
   public init(cornerRadius: Double) { self.cornerRadius = cornerRadius }
@@ -61,7 +75,7 @@ public struct RoundedRectangle: Shape {
 }
 
 /// A circle centered in its frame, as wide as the frame's shorter side.
-public struct Circle: Shape {
+public struct Circle: Shape, Equatable {
   /// Creates a circle.
   public init() {}
   public func path(in rect: Rect) -> Path {
@@ -71,14 +85,14 @@ public struct Circle: Shape {
 }
 
 /// An ellipse filling its frame.
-public struct Ellipse: Shape {
+public struct Ellipse: Shape, Equatable {
   /// Creates an ellipse.
   public init() {}
   public func path(in rect: Rect) -> Path { Path { $0.addEllipse(in: rect) } }
 }
 
 /// A rectangle whose short sides are semicircles.
-public struct Capsule: Shape {
+public struct Capsule: Shape, Equatable {
   /// Creates a capsule.
   public init() {}
   public func path(in rect: Rect) -> Path {

@@ -5,96 +5,57 @@ import Timeline
 ///
 /// The content closure receives the context of the latest entry that has come due (its exact
 /// date, not the frame's time) and the current cadence. Each timeline keeps its own position
-/// in its schedule, keyed by its identity, so nested timelines run independently.
-public struct TimelineView<Schedule: TimelineSchedule>: View {
-  public let node: Node
+/// in its schedule under its identity, so nested timelines run independently: when a parent
+/// re-evaluates, the content runs again with the same context, and the date changes only
+/// when this timeline's own schedule delivers an entry. A schedule that differs from the one
+/// the timeline was following (compared as values) starts the timeline afresh.
+public struct TimelineView<Schedule: TimelineSchedule, Content: View>: View {
+  public typealias Body = Never
+  /// The schedule the timeline follows.
+  public let schedule: Schedule
+  let content: (TimelineContext) -> Content
 
   /// Creates a timeline that follows `schedule`.
-  public init(_ schedule: Schedule, @NodeBuilder content: @escaping (TimelineContext) -> Node) {
-    let typeName = String(describing: Schedule.self)
-    node = Node(
-      .timeline(
-        TimelineSpec(
-          scheduleType: typeName,
-          makeDriver: { start in TimelineDriver(schedule: schedule, start: start) },
-          content: content)))
+  public init(_ schedule: Schedule, @ViewBuilder content: @escaping (TimelineContext) -> Content) {
+    self.schedule = schedule
+    self.content = content
   }
 }
 
-/// What a `TimelineView` node carries until the runtime resolves it.
-struct TimelineSpec {
-  /// Distinguishes schedule kinds, so swapping one for another starts a fresh driver.
-  var scheduleType: String
-  var makeDriver: (Date) -> TimelineDriver
-  var content: (TimelineContext) -> Node
-}
+/// SwiftUI's name for the context a timeline hands its content.
+public typealias TimelineViewDefaultContext = TimelineContext
 
-/// A mutable reference to a value kept in the runtime's store; SwiftUI's `Binding`.
-public struct Binding<Value> {
-  private let get: () -> Value
-  private let set: (Value) -> Void
-
-  /// Creates a binding from accessors.
-  public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {
-    self.get = get
-    self.set = set
-  }
-
-  /// The current value; setting it schedules a re-evaluation.
-  public var wrappedValue: Value {
-    get { get() }
-    nonmutating set { set(newValue) }
-  }
-}
-
-/// Gives its content a piece of state that survives across frames: the scene graph's `@State`.
-///
-/// The value lives in the runtime's store under this node's identity and is dropped when the
-/// node disappears. Writing it (typically from `onChange` or `onAppear`) re-evaluates the
-/// content in the same frame.
-public struct Stateful<Value: Hashable>: View {
-  public let node: Node
-
-  /// Creates state starting at `initial`.
-  public init(_ initial: Value, @NodeBuilder content: @escaping (Binding<Value>) -> Node) {
-    node = Node(
-      .state(
-        StateSpec(
-          initial: initial,
-          content: { box in
-            content(
-              Binding(
-                get: { (box.value as? Value) ?? initial },
-                set: { box.set($0) }))
-          })))
+extension TimelineView: PrimitiveView {
+  func resolve(_ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
+    let rt = ctx.runtime
+    var fresh = false
+    if node.timeline == nil || (!ctx.sameValue && !(node.timeline.map { valuesEqual($0.schedule, schedule) } ?? false))
+    {
+      rt.startTimeline(node, schedule)
+      fresh = true
+    }
+    guard let slot = node.timeline else { return [] }
+    var context = slot.driver.lastContext ?? TimelineContext(date: rt.input.now, cadence: rt.input.cadence)
+    context.cadence = rt.input.cadence
+    var c = ctx
+    c.timelineDate = context.date
+    if fresh || node.needsBody || !ctx.sameValue || node.body == nil {
+      // A new content closure (the parent ran) or a new entry: run the content.
+      slot.context = context
+      node.needsBody = false
+      rt.noteEvaluation(node)
+      let body = content(context)
+      node.body = body
+      c.sameValue = false
+      return rt.child(node, ChildKey(0), body, c)
+    }
+    guard let body = node.body as? Content else { return [] }
+    return rt.child(node, ChildKey(0), body, c)
   }
 }
 
-/// What a `Stateful` node carries until the runtime resolves it.
-struct StateSpec {
-  var initial: AnyHashable
-  var content: (StateBox) -> Node
-}
-
-/// One slot of state in the runtime's store.
-final class StateBox {
-  var value: AnyHashable
-  /// Set when the value changed since the runtime last looked.
-  var dirty = false
-  weak var owner: SceneRuntime?
-  let key: UInt64
-
-  init(value: AnyHashable, key: UInt64, owner: SceneRuntime) {
-    self.value = value
-    self.key = key
-    self.owner = owner
-  }
-
-  func set(_ newValue: some Hashable) {
-    let v = AnyHashable(newValue)
-    if v == value { return }
-    value = v
-    dirty = true
-    owner?.stateDidChange(self)
-  }
+// Schedules compare as values, so a parent that rebuilds an identical schedule keeps the
+// timeline where it is.
+extension ExplicitTimelineSchedule: Equatable where Dates: Equatable {
+  public static func == (a: Self, b: Self) -> Bool { a.dates == b.dates }
 }

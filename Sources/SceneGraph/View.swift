@@ -1,320 +1,216 @@
 import Foundation
 import Graphics
-import Motion
-import Timeline
 
-/// Anything that can stand in a scene body; SwiftUI's `View`, reduced to producing a node.
-public protocol View {
-  /// The node this view contributes to the tree.
-  var node: Node { get }
-}
-
-/// One element of the immediate-mode scene tree, rebuilt by every evaluation of a body.
+/// A piece of user interface described by a `body`; SwiftUI's `View`.
 ///
-/// Nodes are values and hold no state of their own; anything that must survive between
-/// frames (timeline positions, `Stateful` values, animations) lives in the runtime's store,
-/// keyed by the node's identity: its structural position, or an explicit `.id(_:)`.
-public struct Node: View {
-  indirect enum Kind {
-    case empty
-    case group([Node])
-    case shape(AnyShape, fill: Paint?, stroke: StrokeStyle?)
-    case text(String)
-    case image(ImageBuffer, key: AnyHashable)
-    case mesh(MeshSpec)
-    case canvas((inout CanvasContext) -> Void)
-    case stack(StackAxis, Alignment, Double?, [Node])
-    case spacer(minLength: Double)
-    case modified(Modifier, Node)
-    case timeline(TimelineSpec)
-    case state(StateSpec)
-  }
-
-  var kind: Kind
-
-  init(_ kind: Kind) { self.kind = kind }
-
-  /// A node that draws nothing and takes no space.
-  public static var empty: Node { Node(.empty) }
-
-  public var node: Node { self }
+/// Views are plain values. The runtime keeps one graph node per view identity (its position in
+/// the tree, plus `.id(_:)`), stores its `@State` there, and runs `body` again only when the
+/// view's stored properties, one of its state values or its environment changed.
+public protocol View {
+  /// The type of view this view is made of.
+  associatedtype Body: View
+  /// What this view is made of; primitive views (text, shapes, stacks) have none.
+  @ViewBuilder var body: Body { get }
 }
 
-/// Which way a stack lays out its children.
-enum StackAxis: Hashable {
-  case horizontal, vertical, depth
+extension Never: View {
+  public typealias Body = Never
+  public var body: Never { fatalError("Never has no body") }
 }
 
-/// Builds nodes from SwiftUI-style declarative blocks, loops and conditions.
+extension View where Body == Never {
+  /// Primitive views are resolved by the runtime, never through a body.
+  public var body: Never { fatalError("\(Self.self) is a primitive view and has no body") }
+}
+
+/// Builds views from SwiftUI-style declarative blocks, loops and conditions.
 @resultBuilder
-public enum NodeBuilder {
-  public static func buildExpression(_ view: some View) -> Node { view.node }
-  public static func buildExpression(_ node: Node) -> Node { node }
-  public static func buildBlock(_ nodes: Node...) -> Node {
-    nodes.count == 1 ? nodes[0] : Node(.group(nodes))
+public enum ViewBuilder {
+  public static func buildExpression<V: View>(_ view: V) -> V { view }
+  public static func buildBlock() -> EmptyView { EmptyView() }
+  public static func buildBlock<V: View>(_ view: V) -> V { view }
+  public static func buildBlock<each V: View>(_ views: repeat each V) -> TupleView<repeat each V> {
+    TupleView(repeat each views)
   }
-  public static func buildOptional(_ node: Node?) -> Node { node ?? .empty }
-  // Each branch sits under its own identity so switching branches resets its state.
-  public static func buildEither(first node: Node) -> Node { Node(.group([node, .empty])) }
-  public static func buildEither(second node: Node) -> Node { Node(.group([.empty, node])) }
-  public static func buildArray(_ nodes: [Node]) -> Node { Node(.group(nodes)) }
-  public static func buildLimitedAvailability(_ node: Node) -> Node { node }
+  public static func buildOptional<V: View>(_ view: V?) -> V? { view }
+  // Each branch has its own identity, so flipping a condition resets the other branch's state.
+  public static func buildEither<T: View, F: View>(first: T) -> _ConditionalContent<T, F> {
+    _ConditionalContent(storage: .trueContent(first))
+  }
+  public static func buildEither<T: View, F: View>(second: F) -> _ConditionalContent<T, F> {
+    _ConditionalContent(storage: .falseContent(second))
+  }
+  public static func buildLimitedAvailability<V: View>(_ view: V) -> AnyView { AnyView(view) }
+}
+
+/// A view that shows nothing and takes no space.
+public struct EmptyView: View, Equatable {
+  public typealias Body = Never
+  /// Creates an empty view.
+  public init() {}
+}
+
+/// Several views side by side in a builder block; each keeps its position as its identity.
+public struct TupleView<each Content: View>: View {
+  public typealias Body = Never
+  /// The views, in order.
+  public var value: (repeat each Content)
+  /// Creates a tuple of views.
+  public init(_ value: repeat each Content) { self.value = (repeat each value) }
+}
+
+/// One of two views, chosen by an `if`/`else` or `switch` in a builder.
+public struct _ConditionalContent<TrueContent: View, FalseContent: View>: View {
+  public typealias Body = Never
+  enum Storage {
+    case trueContent(TrueContent)
+    case falseContent(FalseContent)
+  }
+  let storage: Storage
+}
+
+extension Optional: View where Wrapped: View {
+  public typealias Body = Never
+}
+
+/// Views computed from a collection, each identified by its element's id.
+public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View {
+  public typealias Body = Never
+  public var data: Data
+  let id: (Data.Element) -> ID
+  let content: (Data.Element) -> Content
+
+  /// Creates views for `data`, identified by the key path `id`.
+  public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+    self.data = data
+    self.id = { $0[keyPath: id] }
+    self.content = content
+  }
+}
+
+extension ForEach where Data == Range<Int>, ID == Int {
+  /// Creates views for a constant range, identified by the integer.
+  public init(_ data: Range<Int>, @ViewBuilder content: @escaping (Int) -> Content) {
+    self.data = data
+    self.id = { $0 }
+    self.content = content
+  }
+}
+
+extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID {
+  /// Creates views for identifiable elements.
+  public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+    self.data = data
+    self.id = { $0.id }
+    self.content = content
+  }
+}
+
+/// A view whose type is erased, so different kinds of views can stand in one place.
+///
+/// A change of the wrapped view's type is a change of identity: the old view's state goes.
+public struct AnyView: View {
+  public typealias Body = Never
+  let view: any View
+  /// Wraps a view.
+  public init<V: View>(_ view: V) {
+    if let any = view as? AnyView { self.view = any.view } else { self.view = view }
+  }
+  /// Wraps a view given as an existential.
+  public init(erasing view: any View) { self.view = view }
 }
 
 /// A group of views with no layout of its own; in a stack its children join the stack.
-public struct Group: View {
-  public let node: Node
+public struct Group<Content: View>: View {
+  public typealias Body = Never
+  let content: Content
   /// Creates a group.
-  public init(@NodeBuilder _ content: () -> Node) { node = content() }
-}
-
-/// A point in a view's own unit square: (0, 0) is the top-leading corner.
-public struct UnitPoint: Hashable, Sendable {
-  public var x: Double
-  public var y: Double
-  /// Creates a unit point.
-  public init(x: Double, y: Double) {
-    self.x = x
-    self.y = y
-  }
-  public static let zero = UnitPoint(x: 0, y: 0)
-  public static let center = UnitPoint(x: 0.5, y: 0.5)
-  public static let top = UnitPoint(x: 0.5, y: 0)
-  public static let bottom = UnitPoint(x: 0.5, y: 1)
-  public static let leading = UnitPoint(x: 0, y: 0.5)
-  public static let trailing = UnitPoint(x: 1, y: 0.5)
-  public static let topLeading = UnitPoint(x: 0, y: 0)
-  public static let topTrailing = UnitPoint(x: 1, y: 0)
-  public static let bottomLeading = UnitPoint(x: 0, y: 1)
-  public static let bottomTrailing = UnitPoint(x: 1, y: 1)
-}
-
-/// Where a child sits inside a larger space, as fractions of the free room on each axis.
-public struct Alignment: Hashable, Sendable {
-  public var horizontal: Double
-  public var vertical: Double
-  /// Creates an alignment from fractions (0 leading/top, 1 trailing/bottom).
-  public init(horizontal: Double, vertical: Double) {
-    self.horizontal = horizontal
-    self.vertical = vertical
-  }
-  public static let center = Alignment(horizontal: 0.5, vertical: 0.5)
-  public static let top = Alignment(horizontal: 0.5, vertical: 0)
-  public static let bottom = Alignment(horizontal: 0.5, vertical: 1)
-  public static let leading = Alignment(horizontal: 0, vertical: 0.5)
-  public static let trailing = Alignment(horizontal: 1, vertical: 0.5)
-  public static let topLeading = Alignment(horizontal: 0, vertical: 0)
-  public static let topTrailing = Alignment(horizontal: 1, vertical: 0)
-  public static let bottomLeading = Alignment(horizontal: 0, vertical: 1)
-  public static let bottomTrailing = Alignment(horizontal: 1, vertical: 1)
-}
-
-/// Vertical placement of children in an `HStack`.
-public enum VerticalAlignment: Hashable, Sendable {
-  case top, center, bottom
-  var fraction: Double {
-    switch self {
-    case .top: 0
-    case .center: 0.5
-    case .bottom: 1
-    }
-  }
-}
-
-/// Horizontal placement of children in a `VStack`.
-public enum HorizontalAlignment: Hashable, Sendable {
-  case leading, center, trailing
-  var fraction: Double {
-    switch self {
-    case .leading: 0
-    case .center: 0.5
-    case .trailing: 1
-    }
-  }
+  public init(@ViewBuilder content: () -> Content) { self.content = content() }
 }
 
 /// Lays children out left to right.
-public struct HStack: View {
-  public let node: Node
+public struct HStack<Content: View>: View {
+  public typealias Body = Never
+  let alignment: VerticalAlignment
+  let spacing: Double?
+  let content: Content
   /// Creates a horizontal stack; `spacing` nil means 8 points between children.
-  public init(alignment: VerticalAlignment = .center, spacing: Double? = nil, @NodeBuilder content: () -> Node) {
-    node = Node(
-      .stack(.horizontal, Alignment(horizontal: 0.5, vertical: alignment.fraction), spacing, [content()]))
+  public init(alignment: VerticalAlignment = .center, spacing: Double? = nil, @ViewBuilder content: () -> Content) {
+    self.alignment = alignment
+    self.spacing = spacing
+    self.content = content()
   }
 }
 
 /// Lays children out top to bottom.
-public struct VStack: View {
-  public let node: Node
+public struct VStack<Content: View>: View {
+  public typealias Body = Never
+  let alignment: HorizontalAlignment
+  let spacing: Double?
+  let content: Content
   /// Creates a vertical stack; `spacing` nil means 8 points between children.
-  public init(alignment: HorizontalAlignment = .center, spacing: Double? = nil, @NodeBuilder content: () -> Node) {
-    node = Node(
-      .stack(.vertical, Alignment(horizontal: alignment.fraction, vertical: 0.5), spacing, [content()]))
+  public init(alignment: HorizontalAlignment = .center, spacing: Double? = nil, @ViewBuilder content: () -> Content) {
+    self.alignment = alignment
+    self.spacing = spacing
+    self.content = content()
   }
 }
 
 /// Lays children on top of each other, later ones in front.
-public struct ZStack: View {
-  public let node: Node
+public struct ZStack<Content: View>: View {
+  public typealias Body = Never
+  let alignment: Alignment
+  let content: Content
   /// Creates a depth stack.
-  public init(alignment: Alignment = .center, @NodeBuilder content: () -> Node) {
-    node = Node(.stack(.depth, alignment, 0, [content()]))
+  public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {
+    self.alignment = alignment
+    self.content = content()
   }
 }
 
 /// Flexible empty space that pushes its stack's siblings apart.
-public struct Spacer: View {
-  public let node: Node
+public struct Spacer: View, Equatable {
+  public typealias Body = Never
+  let minLength: Double
   /// Creates a spacer that is at least `minLength` long.
-  public init(minLength: Double? = nil) { node = Node(.spacer(minLength: minLength ?? 0)) }
+  public init(minLength: Double? = nil) { self.minLength = minLength ?? 0 }
 }
 
 /// A single line of text, laid out by the backend's text engine.
-public struct Text: View {
-  public let node: Node
+public struct Text: View, Equatable {
+  public typealias Body = Never
+  let content: String
   /// Creates text from a string, drawn verbatim.
-  public init(_ content: String) { node = Node(.text(content)) }
+  public init(_ content: String) { self.content = content }
 }
 
 /// A picture from pixels, drawn at its pixel size unless framed.
 public struct Image: View {
-  public let node: Node
+  public typealias Body = Never
+  let buffer: ImageBuffer
+  let key: AnyHashable
   /// Creates an image; `key` keeps its texture alive across frames.
-  public init(_ buffer: ImageBuffer, key: AnyHashable) { node = Node(.image(buffer, key: key)) }
+  public init(_ buffer: ImageBuffer, key: AnyHashable) {
+    self.buffer = buffer
+    self.key = key
+  }
 }
 
 /// An immediate-mode drawing callback; SwiftUI's `Canvas`.
 public struct Canvas: View {
-  public let node: Node
+  public typealias Body = Never
+  let draw: (inout CanvasContext) -> Void
   /// Creates a canvas whose closure draws into the frame's draw list.
-  public init(_ draw: @escaping (inout CanvasContext) -> Void) { node = Node(.canvas(draw)) }
-}
-
-/// What the scene's environment gives text and shapes that do not say otherwise.
-public struct EnvironmentValues {
-  public var font: Font = .body
-  public var foreground: Paint = .color(.black)
-  /// Creates the default environment.
-  public init() {}
-}
-
-/// A fill: a solid color or a gradient; SwiftUI's `ShapeStyle` values.
-public enum Paint: Hashable, Sendable {
-  case color(Color)
-  case linearGradient(LinearGradient)
-
-  /// The paint with its opacity multiplied.
-  public func opacity(_ o: Double) -> Paint {
-    switch self {
-    case .color(let c): return .color(c.opacity(o))
-    case .linearGradient(var g):
-      g.stops = g.stops.map { Gradient.Stop(color: $0.color.opacity(o), location: $0.location) }
-      return .linearGradient(g)
-    }
-  }
-}
-
-/// Types usable wherever SwiftUI takes a `ShapeStyle`.
-public protocol ShapeStyle {
-  /// The paint this style stands for.
-  var paint: Paint { get }
-}
-
-extension Color: ShapeStyle {
-  public var paint: Paint { .color(self) }
-
-  /// A gentle top-to-bottom gradient of this color, as SwiftUI's `Color.gradient`.
-  public var gradient: LinearGradient {
-    LinearGradient(colors: [adjusted(brightness: 0.22), self], startPoint: .top, endPoint: .bottom)
-  }
-}
-
-extension Paint: ShapeStyle {
-  public var paint: Paint { self }
-}
-
-/// Ordered colors along a line.
-public struct Gradient: Hashable, Sendable {
-  /// One color at one position, 0…1.
-  public struct Stop: Hashable, Sendable {
-    public var color: Color
-    public var location: Double
-    /// Creates a stop.
-    public init(color: Color, location: Double) {
-      self.color = color
-      self.location = location
-    }
-  }
-  public var stops: [Stop]
-  /// Creates evenly spaced stops.
-  public init(colors: [Color]) {
-    let n = max(1, colors.count - 1)
-    stops = colors.enumerated().map { Stop(color: $0.element, location: Double($0.offset) / Double(n)) }
-  }
-}
-
-/// A gradient along the line from `startPoint` to `endPoint` of the shape's bounds.
-public struct LinearGradient: Hashable, Sendable, ShapeStyle {
-  public var stops: [Gradient.Stop]
-  public var startPoint: UnitPoint
-  public var endPoint: UnitPoint
-
-  /// Creates a gradient from evenly spaced colors.
-  public init(colors: [Color], startPoint: UnitPoint, endPoint: UnitPoint) {
-    stops = Gradient(colors: colors).stops
-    self.startPoint = startPoint
-    self.endPoint = endPoint
-  }
-
-  /// Creates a gradient from a `Gradient`.
-  public init(gradient: Gradient, startPoint: UnitPoint, endPoint: UnitPoint) {
-    stops = gradient.stops
-    self.startPoint = startPoint
-    self.endPoint = endPoint
-  }
-
-  public var paint: Paint { .linearGradient(self) }
-
-  /// The color at parameter `t` along the gradient line.
-  public func color(at t: Double) -> Color {
-    guard let first = stops.first, let last = stops.last else { return .clear }
-    if t <= first.location { return first.color }
-    if t >= last.location { return last.color }
-    for i in 1..<stops.count where t <= stops[i].location {
-      let a = stops[i - 1]
-      let b = stops[i]
-      let span = b.location - a.location
-      return Color.lerp(a.color, b.color, span > 0 ? (t - a.location) / span : 1)
-    }
-    return last.color
-  }
-}
-
-/// How a shape's outline is stroked.
-public struct StrokeStyle: Hashable, Sendable {
-  public var lineWidth: Double
-  public var paint: Paint
-  /// Creates a stroke style.
-  public init(lineWidth: Double = 1, paint: Paint) {
-    self.lineWidth = lineWidth
-    self.paint = paint
-  }
-}
-
-/// A mesh gradient's parameters; SwiftUI's `MeshGradient(width:height:points:colors:)`.
-public struct MeshSpec: Hashable, Sendable {
-  public var width: Int
-  public var height: Int
-  public var points: [Point]
-  public var colors: [Color]
+  public init(_ draw: @escaping (inout CanvasContext) -> Void) { self.draw = draw }
 }
 
 /// A grid of control points and colors blended smoothly across the whole frame.
-public struct MeshGradient: View {
-  public let node: Node
+public struct MeshGradient: View, Equatable {
+  public typealias Body = Never
+  let spec: MeshSpec
   /// Creates a mesh gradient; `points` are in unit coordinates, row by row.
   public init(width: Int, height: Int, points: [Point], colors: [Color]) {
-    node = Node(.mesh(MeshSpec(width: width, height: height, points: points, colors: colors)))
+    spec = MeshSpec(width: width, height: height, points: points, colors: colors)
   }
   /// Creates a mesh gradient from SwiftUI-style `[x, y]` pairs.
   public init(width: Int, height: Int, points: [[Double]], colors: [Color]) {
@@ -323,3 +219,12 @@ public struct MeshGradient: View {
       colors: colors)
   }
 }
+
+/// Core Graphics names, so code written against SwiftUI reads unchanged.
+public typealias CGFloat = Double
+/// Core Graphics' size type.
+public typealias CGSize = Size
+/// Core Graphics' point type.
+public typealias CGPoint = Point
+/// Core Graphics' rectangle type.
+public typealias CGRect = Rect

@@ -261,3 +261,14 @@ public struct TimelineContext: Sendable, Equatable {
     self.cadence = cadence
   }
 }
+
+extension Cadence {
+  /// The name used on the command line, in JSON and on screen.
+  public var name: String {
+    switch self {
+    case .live: "live"
+    case .seconds: "seconds"
+    case .minutes: "minutes"
+    }
+  }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import Graphics
+import Motion
+import Timeline
+
+/// What the scene's environment gives text and shapes that do not say otherwise.
+public struct EnvironmentValues: Hashable {
+  public var font: Font = .body
+  public var foreground: Paint = .color(.black)
+  /// Whether text inside uses tabular digits.
+  public var monospacedDigits = false
+  /// Creates the default environment.
+  public init() {}
+}
+
+/// Where a child sits among its parent's children: its position, or its explicit id.
+struct ChildKey: Hashable {
+  var index: Int
+  var id: AnyHashable?
+  init(_ index: Int, id: AnyHashable? = nil) {
+    self.index = index
+    self.id = id
+  }
+}
+
+/// The persistent node of one view identity: the value last seen there, its state, its
+/// children, and the resolved output that is reused while nothing it depends on changes.
+final class ViewNode {
+  let typeID: ObjectIdentifier
+  let typeName: String
+  let isComposite: Bool
+  weak var parent: ViewNode?
+  let key: ChildKey
+  /// A number unique within the runtime; keys caches (meshes) that belong to this node.
+  let serial: UInt64
+
+  /// The view value last used here (the one whose `@State` is bound to `states`).
+  var view: Any?
+  /// For composite views and timelines: the content last produced.
+  var body: Any?
+  var env: EnvironmentValues?
+  var output: [RNode] = []
+  var children: [ChildKey: ViewNode] = [:]
+  var childOrder: [ChildKey] = []
+  var childStamp: UInt64 = 0
+  var stamp: UInt64 = 0
+
+  /// Set when the body (or a timeline's content) must run again: state changed, entry due.
+  var needsBody = true
+  /// Set when the output must be rebuilt without running a body: an animation is moving.
+  var needsRefresh = false
+  /// Set when some descendant has one of the two flags above.
+  var descendantDirty = false
+  /// Bodies (or timeline contents) evaluated here since the node appeared.
+  var evaluations = 0
+  /// The frame in which the body last ran, for the update-loop guard.
+  var evaluatedInFrame = -1
+
+  var states: [AnyStateBox] = []
+  var timeline: TimelineSlot?
+  /// The nearest enclosing timeline's date at the last update, for `inspect`.
+  var timelineDate: Date?
+  /// `onChange`'s value at the previous update; `.animation`'s watched value.
+  var previous: Any?
+  var anims: [AnimatedValue<Double>] = []
+  var onDisappear: (() -> Void)?
+  var lastKids: [RNode] = []
+
+  init(type: Any.Type, composite: Bool, parent: ViewNode?, key: ChildKey, serial: UInt64) {
+    typeID = ObjectIdentifier(type)
+    typeName = ViewNode.shortName(type)
+    isComposite = composite
+    self.parent = parent
+    self.key = key
+    self.serial = serial
+  }
+
+  /// `TimelineView<PeriodicTimelineSchedule, Text>` → `TimelineView`.
+  static func shortName(_ type: Any.Type) -> String {
+    let full = String(describing: type)
+    if let lt = full.firstIndex(of: "<") { return String(full[..<lt]) }
+    return full
+  }
+
+  /// The children in the order of the last update.
+  var orderedChildren: [ViewNode] { childOrder.compactMap { children[$0] } }
+}
+
+/// A timeline's place in its schedule, kept by its node.
+final class TimelineSlot {
+  var schedule: Any
+  let driver: TimelineDriver
+  var context: TimelineContext?
+
+  init(schedule: Any, driver: TimelineDriver) {
+    self.schedule = schedule
+    self.driver = driver
+  }
+}
+
+/// What a node's update needs from its ancestors.
+struct UpdateContext {
+  let runtime: SceneRuntime
+  var env = EnvironmentValues()
+  /// The animation of the innermost `.animation(_:value:)` whose value changed in this update.
+  var transaction: Animation?
+  /// True when the view handed to the node is the value it already holds (its parent's body
+  /// did not run again), so only dirty descendants need visiting.
+  var sameValue = false
+  var timelineDate: Date?
+  /// How a `ViewModifier`'s `content` placeholder reaches the view it stands for.
+  var modifierContent: ModifierContentSource?
+}
+
+/// Resolves the `content` placeholder of the innermost `ViewModifier` being updated.
+final class ModifierContentSource {
+  let update: (ViewNode, UpdateContext) -> [RNode]
+  let outer: ModifierContentSource?
+  init(outer: ModifierContentSource?, update: @escaping (ViewNode, UpdateContext) -> [RNode]) {
+    self.outer = outer
+    self.update = update
+  }
+}
+
+/// A view the runtime resolves itself (text, shapes, stacks, modifiers) instead of a body.
+protocol PrimitiveView {
+  /// Produces the node's output, updating its children through `ctx.runtime`.
+  func resolve(_ node: ViewNode, _ ctx: UpdateContext) -> [RNode]
+}
+
+/// A primitive whose output depends on nothing but its value and the environment, so an
+/// equal value in an equal environment reuses the output (and its layout) as it stands.
+protocol LeafView {}
+
+// MARK: Comparing view values
+
+extension Equatable {
+  fileprivate func isEqual(to other: Any) -> Bool {
+    guard let other = other as? Self else { return false }
+    return self == other
+  }
+}
+
+/// Dynamic properties compare by what they refer to rather than by their stored fields.
+protocol DiffableProperty {
+  func isSame(as other: Any) -> Bool
+}
+
+/// Whether two view values are the same input, as SwiftUI decides whether a body must run:
+/// `Equatable` values by `==`; other structs, tuples and enums field by field; class
+/// instances by identity; `@State` never (its changes are tracked separately); closures
+/// and anything else are always counted as changed.
+func valuesEqual(_ a: Any, _ b: Any) -> Bool {
+  guard ObjectIdentifier(type(of: a)) == ObjectIdentifier(type(of: b)) else { return false }
+  if let p = a as? DiffableProperty { return p.isSame(as: b) }
+  if let e = a as? any Equatable { return e.isEqual(to: b) }
+  let ma = Mirror(reflecting: a)
+  switch ma.displayStyle {
+  case .struct, .tuple, .enum, .optional:
+    let mb = Mirror(reflecting: b)
+    guard ma.children.count == mb.children.count else { return false }
+    for (ca, cb) in zip(ma.children, mb.children) {
+      guard ca.label == cb.label, valuesEqual(ca.value, cb.value) else { return false }
+    }
+    // An enum case without a payload has no children; tell cases apart by their names.
+    if ma.displayStyle == .enum && ma.children.isEmpty { return String(describing: a) == String(describing: b) }
+    return true
+  case .class:
+    return (a as AnyObject) === (b as AnyObject)
+  default:
+    return false
+  }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import Graphics
+
+/// A point in a view's own unit square: (0, 0) is the top-leading corner.
+public struct UnitPoint: Hashable, Sendable {
+  public var x: Double
+  public var y: Double
+  /// Creates a unit point.
+  public init(x: Double, y: Double) {
+    self.x = x
+    self.y = y
+  }
+  public static let zero = UnitPoint(x: 0, y: 0)
+  public static let center = UnitPoint(x: 0.5, y: 0.5)
+  public static let top = UnitPoint(x: 0.5, y: 0)
+  public static let bottom = UnitPoint(x: 0.5, y: 1)
+  public static let leading = UnitPoint(x: 0, y: 0.5)
+  public static let trailing = UnitPoint(x: 1, y: 0.5)
+  public static let topLeading = UnitPoint(x: 0, y: 0)
+  public static let topTrailing = UnitPoint(x: 1, y: 0)
+  public static let bottomLeading = UnitPoint(x: 0, y: 1)
+  public static let bottomTrailing = UnitPoint(x: 1, y: 1)
+}
+
+/// Where a child sits inside a larger space, as fractions of the free room on each axis.
+public struct Alignment: Hashable, Sendable {
+  public var horizontal: Double
+  public var vertical: Double
+  /// Creates an alignment from fractions (0 leading/top, 1 trailing/bottom).
+  public init(horizontal: Double, vertical: Double) {
+    self.horizontal = horizontal
+    self.vertical = vertical
+  }
+  public static let center = Alignment(horizontal: 0.5, vertical: 0.5)
+  public static let top = Alignment(horizontal: 0.5, vertical: 0)
+  public static let bottom = Alignment(horizontal: 0.5, vertical: 1)
+  public static let leading = Alignment(horizontal: 0, vertical: 0.5)
+  public static let trailing = Alignment(horizontal: 1, vertical: 0.5)
+  public static let topLeading = Alignment(horizontal: 0, vertical: 0)
+  public static let topTrailing = Alignment(horizontal: 1, vertical: 0)
+  public static let bottomLeading = Alignment(horizontal: 0, vertical: 1)
+  public static let bottomTrailing = Alignment(horizontal: 1, vertical: 1)
+}
+
+/// Vertical placement of children in an `HStack`.
+public enum VerticalAlignment: Hashable, Sendable {
+  case top, center, bottom
+  var fraction: Double {
+    switch self {
+    case .top: 0
+    case .center: 0.5
+    case .bottom: 1
+    }
+  }
+}
+
+/// Horizontal placement of children in a `VStack`.
+public enum HorizontalAlignment: Hashable, Sendable {
+  case leading, center, trailing
+  var fraction: Double {
+    switch self {
+    case .leading: 0
+    case .center: 0.5
+    case .trailing: 1
+    }
+  }
+}
+
+/// A fill: a solid color or a gradient; SwiftUI's `ShapeStyle` values.
+public enum Paint: Hashable, Sendable {
+  case color(Color)
+  case linearGradient(LinearGradient)
+
+  /// The paint with its opacity multiplied.
+  public func opacity(_ o: Double) -> Paint {
+    switch self {
+    case .color(let c): return .color(c.opacity(o))
+    case .linearGradient(var g):
+      g.stops = g.stops.map { Gradient.Stop(color: $0.color.opacity(o), location: $0.location) }
+      return .linearGradient(g)
+    }
+  }
+}
+
+/// Types usable wherever SwiftUI takes a `ShapeStyle`.
+public protocol ShapeStyle {
+  /// The paint this style stands for.
+  var paint: Paint { get }
+}
+
+extension Color: ShapeStyle {
+  public var paint: Paint { .color(self) }
+
+  /// A gentle top-to-bottom gradient of this color, as SwiftUI's `Color.gradient`.
+  public var gradient: LinearGradient {
+    LinearGradient(colors: [adjusted(brightness: 0.22), self], startPoint: .top, endPoint: .bottom)
+  }
+}
+
+extension Paint: ShapeStyle {
+  public var paint: Paint { self }
+}
+
+/// Ordered colors along a line.
+public struct Gradient: Hashable, Sendable {
+  /// One color at one position, 0…1.
+  public struct Stop: Hashable, Sendable {
+    public var color: Color
+    public var location: Double
+    /// Creates a stop.
+    public init(color: Color, location: Double) {
+      self.color = color
+      self.location = location
+    }
+  }
+  public var stops: [Stop]
+  /// Creates evenly spaced stops.
+  public init(colors: [Color]) {
+    let n = max(1, colors.count - 1)
+    stops = colors.enumerated().map { Stop(color: $0.element, location: Double($0.offset) / Double(n)) }
+  }
+}
+
+/// A gradient along the line from `startPoint` to `endPoint` of the shape's bounds.
+public struct LinearGradient: Hashable, Sendable, ShapeStyle {
+  public var stops: [Gradient.Stop]
+  public var startPoint: UnitPoint
+  public var endPoint: UnitPoint
+
+  /// Creates a gradient from evenly spaced colors.
+  public init(colors: [Color], startPoint: UnitPoint, endPoint: UnitPoint) {
+    stops = Gradient(colors: colors).stops
+    self.startPoint = startPoint
+    self.endPoint = endPoint
+  }
+
+  /// Creates a gradient from a `Gradient`.
+  public init(gradient: Gradient, startPoint: UnitPoint, endPoint: UnitPoint) {
+    stops = gradient.stops
+    self.startPoint = startPoint
+    self.endPoint = endPoint
+  }
+
+  public var paint: Paint { .linearGradient(self) }
+
+  /// The color at parameter `t` along the gradient line.
+  public func color(at t: Double) -> Color {
+    guard let first = stops.first, let last = stops.last else { return .clear }
+    if t <= first.location { return first.color }
+    if t >= last.location { return last.color }
+    for i in 1..<stops.count where t <= stops[i].location {
+      let a = stops[i - 1]
+      let b = stops[i]
+      let span = b.location - a.location
+      return Color.lerp(a.color, b.color, span > 0 ? (t - a.location) / span : 1)
+    }
+    return last.color
+  }
+}
+
+/// How a shape's outline is stroked.
+public struct StrokeStyle: Hashable, Sendable {
+  public var lineWidth: Double
+  public var paint: Paint
+  /// Creates a stroke style.
+  public init(lineWidth: Double = 1, paint: Paint) {
+    self.lineWidth = lineWidth
+    self.paint = paint
+  }
+}
+
+/// A mesh gradient's parameters; SwiftUI's `MeshGradient(width:height:points:colors:)`.
+public struct MeshSpec: Hashable, Sendable {
+  public var width: Int
+  public var height: Int
+  public var points: [Point]
+  public var colors: [Color]
+}
+

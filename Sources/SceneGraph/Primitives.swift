@@ -1,0 +1,134 @@
+import Foundation
+import Graphics
+
+// How the builder's structural views and the leaf views turn into resolved nodes. Each child
+// is updated through `SceneRuntime.child`, which keys it by position (or id) and type, so a
+// child whose type or key changes is a new identity with fresh state.
+
+extension EmptyView: PrimitiveView, LeafView {
+  func resolve(_ node: ViewNode, _ ctx: UpdateContext) -> [RNode] { [] }
+}
+
+extension TupleView: PrimitiveView {
+  func resolve(_ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
+    var out: [RNode] = []
+    var i = 0
+    for view in repeat each value {
+      out += ctx.runtime.child(node, ChildKey(i), view, ctx)
+      i += 1
+    }
+    return out
+  }
+}
+
+extension _ConditionalContent: PrimitiveView {
+  func resolve(_ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
+    switch storage {
+    case .trueContent(let v): ctx.runtime.child(node, ChildKey(0), v, ctx)
+    case .falseContent(let v): ctx.runtime.child(node, ChildKey(1), v, ctx)
+    }
+  }
+}
+
+extension Optional: PrimitiveView where Wrapped: View {
+  func resolve(_ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
+    guard let view = self else { return [] }
+    return ctx.runtime.child(node, ChildKey(0), view, ctx)
+  }
+}
+
+extension ForEach: PrimitiveView {
+  func resolve(_ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
+    var out: [RNode] = []
+    var c = ctx
+    // The content closure is new whenever the parent's body ran, so elements are rebuilt then.
+    if ctx.sameValue, let views = node.body as? [(AnyHashable, Content)] {
+      for (id, v) in views { out += ctx.runtime.child(node, ChildKey(0, id: id), v, c) }
+      return out
+    }
+    c.sameValue = false
+    var views: [(AnyHashable, Content)] = []
+    for element in data { views.append((AnyHashable(id(element)), content(element))) }
+    node.body = views
+    for (id, v) in views { out += ctx.runtime.child(node, ChildKey(0, id: id), v, c) }
+    return out
+  }
+}
+
+extension AnyView: PrimitiveView {
+  func resolve(_ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
+    func open<V: View>(_ v: V) -> [RNode] { ctx.runtime.child(node, ChildKey(0), v, ctx) }
+    return open(view)
+  }
+}
+
+extension Group: PrimitiveView {
+  func resolve(_ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
+    ctx.runtime.child(node, ChildKey(0), content, ctx)
+  }
+}
+
+extension HStack: PrimitiveView {
+  func resolve(_ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
+    let kids = ctx.runtime.child(node, ChildKey(0), content, ctx)
+    return node.assemble(kids, ctx) {
+      RNode(.stack(.horizontal, Alignment(horizontal: 0.5, vertical: alignment.fraction), spacing ?? 8, kids))
+    }
+  }
+}
+
+extension VStack: PrimitiveView {
+  func resolve(_ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
+    let kids = ctx.runtime.child(node, ChildKey(0), content, ctx)
+    return node.assemble(kids, ctx) {
+      RNode(.stack(.vertical, Alignment(horizontal: alignment.fraction, vertical: 0.5), spacing ?? 8, kids))
+    }
+  }
+}
+
+extension ZStack: PrimitiveView {
+  func resolve(_ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
+    let kids = ctx.runtime.child(node, ChildKey(0), content, ctx)
+    return node.assemble(kids, ctx) { RNode(.stack(.depth, alignment, 0, kids)) }
+  }
+}
+
+extension Spacer: PrimitiveView, LeafView {
+  func resolve(_ node: ViewNode, _ ctx: UpdateContext) -> [RNode] { [RNode(.spacer(minLength))] }
+}
+
+extension Text: PrimitiveView, LeafView {
+  func resolve(_ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
+    var font = ctx.env.font
+    if ctx.env.monospacedDigits { font.usesMonospacedDigits = true }
+    return [RNode(.text(content, font, ctx.env.foreground))]
+  }
+}
+
+extension Image: PrimitiveView {
+  func resolve(_ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
+    [RNode(.image(buffer, UInt64(bitPattern: Int64(key.hashValue))))]
+  }
+}
+
+extension Canvas: PrimitiveView {
+  func resolve(_ node: ViewNode, _ ctx: UpdateContext) -> [RNode] { [RNode(.canvas(draw))] }
+}
+
+extension MeshGradient: PrimitiveView, LeafView {
+  func resolve(_ node: ViewNode, _ ctx: UpdateContext) -> [RNode] { [RNode(.mesh(spec, node.serial))] }
+}
+
+extension ViewNode {
+  /// Builds this container's resolved node, or keeps the last one when the children's
+  /// outputs are the very same objects (an update that only passed through).
+  func assemble(_ kids: [RNode], _ ctx: UpdateContext, _ make: () -> RNode) -> [RNode] {
+    if ctx.sameValue, !needsRefresh, output.count == 1, kids.count == lastKids.count,
+      zip(kids, lastKids).allSatisfy({ $0 === $1 })
+    {
+      return output
+    }
+    lastKids = kids
+    return [make()]
+  }
+}

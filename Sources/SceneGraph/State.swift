@@ -1,0 +1,146 @@
+import Foundation
+
+/// A stored property the runtime connects to the view's graph node before its body runs;
+/// SwiftUI's `DynamicProperty`.
+public protocol DynamicProperty {}
+
+/// One `@State` value in a node's storage: it outlives the view structs that refer to it.
+class AnyStateBox {
+  /// The property's name as declared, underscore included (`_idx`), as `_printChanges` says it.
+  let name: String
+  weak var node: ViewNode?
+  weak var runtime: SceneRuntime?
+  /// Set when the value changed since the owner's body last ran.
+  var changedSinceEvaluation = false
+
+  init(name: String, node: ViewNode, runtime: SceneRuntime) {
+    self.name = name
+    self.node = node
+    self.runtime = runtime
+  }
+
+  var anyValue: Any { () }
+}
+
+final class StateBox<Value>: AnyStateBox {
+  var value: Value
+
+  init(_ value: Value, name: String, node: ViewNode, runtime: SceneRuntime) {
+    self.value = value
+    super.init(name: name, node: node, runtime: runtime)
+  }
+
+  override var anyValue: Any { value }
+
+  func set(_ newValue: Value) {
+    if let old = value as? any Equatable, valuesEqual(old, newValue) { return }
+    value = newValue
+    changedSinceEvaluation = true
+    runtime?.stateDidChange(self)
+  }
+}
+
+/// Where a `State` struct finds its box; a reference, so binding it does not mutate the view.
+final class StateLocation<Value> {
+  var box: StateBox<Value>?
+}
+
+/// Something `@State`-like that the runtime binds to a node's storage.
+protocol BindableState {
+  func bind(to node: ViewNode, index: Int, name: String, runtime: SceneRuntime)
+}
+
+/// A value owned by a view and kept by the runtime across updates; SwiftUI's `@State`.
+///
+/// The storage belongs to the view's identity, not to the struct: a parent may rebuild the
+/// struct every update and the value stays. It is dropped when the identity disappears and
+/// starts again from its initial value when the view reappears (for example when an `if`
+/// branch flips). Setting it re-runs the owner's body, in the same frame when set from an
+/// `onChange` or `onAppear` action.
+@propertyWrapper
+public struct State<Value>: DynamicProperty {
+  let initialValue: Value
+  let location = StateLocation<Value>()
+
+  /// Creates state with an initial value.
+  public init(wrappedValue value: Value) { initialValue = value }
+
+  /// Creates state with an initial value.
+  public init(initialValue value: Value) { initialValue = value }
+
+  /// The current value; before the view is installed, the initial value.
+  public var wrappedValue: Value {
+    get { location.box?.value ?? initialValue }
+    nonmutating set { location.box?.set(newValue) }
+  }
+
+  /// A binding to the value, for a child view that changes it.
+  public var projectedValue: Binding<Value> {
+    let location = self.location
+    let initial = initialValue
+    return Binding(
+      get: { location.box?.value ?? initial }, set: { location.box?.set($0) }, identity: location,
+      snapshot: wrappedValue)
+  }
+}
+
+extension State: BindableState {
+  func bind(to node: ViewNode, index: Int, name: String, runtime: SceneRuntime) {
+    if index < node.states.count, let box = node.states[index] as? StateBox<Value> {
+      location.box = box
+      return
+    }
+    let box = StateBox(initialValue, name: name, node: node, runtime: runtime)
+    if index < node.states.count { node.states[index] = box } else { node.states.append(box) }
+    location.box = box
+  }
+}
+
+extension State: DiffableProperty {
+  // State is the view's own storage; its changes invalidate the view through the runtime.
+  func isSame(as other: Any) -> Bool { true }
+}
+
+/// A reference to a value someone else owns; SwiftUI's `Binding`.
+@propertyWrapper
+public struct Binding<Value>: DynamicProperty {
+  private let getter: () -> Value
+  private let setter: (Value) -> Void
+  private let identity: AnyObject?
+  /// The value when the binding was made: a child given a binding re-runs its body when the
+  /// value it was handed differs, as in SwiftUI.
+  private let snapshot: Value
+
+  init(get: @escaping () -> Value, set: @escaping (Value) -> Void, identity: AnyObject?, snapshot: Value) {
+    getter = get
+    setter = set
+    self.identity = identity
+    self.snapshot = snapshot
+  }
+
+  /// Creates a binding from accessors.
+  public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {
+    self.init(get: get, set: set, identity: nil, snapshot: get())
+  }
+
+  /// A binding that never changes.
+  public static func constant(_ value: Value) -> Binding<Value> {
+    Binding(get: { value }, set: { _ in })
+  }
+
+  /// The current value; setting it writes through to the owner.
+  public var wrappedValue: Value {
+    get { getter() }
+    nonmutating set { setter(newValue) }
+  }
+
+  /// The binding itself, so `$value` can be passed on.
+  public var projectedValue: Binding<Value> { self }
+}
+
+extension Binding: DiffableProperty {
+  func isSame(as other: Any) -> Bool {
+    guard let other = other as? Binding<Value>, let identity, other.identity === identity else { return false }
+    return valuesEqual(snapshot, other.snapshot)
+  }
+}
