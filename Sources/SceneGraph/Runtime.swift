@@ -312,7 +312,8 @@ public final class SceneRuntime {
 
   private func runActions() {
     while !pending.isEmpty {
-      let actions = pending
+      // Views that went away say so before the ones that arrived in their place.
+      let actions = pending.filter { $0.0 == "onDisappear" } + pending.filter { $0.0 != "onDisappear" }
       pending.removeAll()
       for (description, action) in actions {
         runningAction = description

@@ -6,9 +6,9 @@ import Testing
 let t0 = Date(timeIntervalSince1970: 1_767_263_670)
 
 /// Renders a body once at a fixed time with the fixed-advance text engine.
-func render(
+func render<V: View>(
   _ size: Size = Size(width: 200, height: 100), time: Double = 0, runtime: SceneRuntime? = nil,
-  @NodeBuilder _ body: @escaping () -> Node
+  @ViewBuilder _ body: () -> V
 ) -> FrameOutput {
   let rt = runtime ?? SceneRuntime(textEngine: FixedAdvanceTextEngine())
   return rt.frame(body, input: FrameInput(now: t0.addingTimeInterval(time), time: time, size: size))
@@ -136,7 +136,7 @@ func render(
   @Test func solidShapeLowersToOneMergedCommand() {
     let out = render {
       HStack {
-        for _ in 0..<8 { RoundedRectangle(cornerRadius: 2).fill(Color.blue).frame(width: 6, height: 30) }
+        ForEach(0..<8, id: \.self) { _ in RoundedRectangle(cornerRadius: 2).fill(Color.blue).frame(width: 6, height: 30) }
       }
     }
     #expect(out.drawList.commands.count == 1)

@@ -3,176 +3,396 @@ import Testing
 
 @testable import SceneGraph
 
-@Suite struct StateAndTimelineTests {
-  /// A once-a-second timeline whose text counts the entries it has seen, in `Stateful` state.
-  static func entryCounter() -> Node {
-    TimelineView(.periodic(from: t0, by: 1)) { ctx in
-      Stateful(0) { count in
-        Text("n=\(count.wrappedValue)")
-          .onChange(of: ctx.date) { count.wrappedValue += 1 }
-      }.node
-    }.node
+/// Hands out faces in a fixed order; each call is one body evaluation, so a face that stays
+/// the same is a body that did not run.
+final class FaceSource: @unchecked Sendable {
+  static let faces = ["😀", "😬", "😄", "🙂", "😗", "🤓", "😏", "😕", "😟", "😎", "😜", "😍", "🤪"]
+  private var n = 0
+  func next() -> String {
+    defer { n += 1 }
+    return Self.faces[n % Self.faces.count]
   }
+}
 
-  @Test func timelineContentSeesEntryDates() {
-    let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
-    var seen: [Date] = []
-    let body = {
-      TimelineView(.periodic(from: t0, by: 1)) { ctx in
-        seen.append(ctx.date)
-        return Rectangle().node
-      }.node
-    }
-    for t in [0.0, 0.5, 1.2, 1.3, 3.7] { _ = render(time: t, runtime: rt, body) }
-    #expect(seen == [t0, t0, t0.addingTimeInterval(1), t0.addingTimeInterval(1), t0.addingTimeInterval(3)])
-  }
+/// The seeds' `ManyFaces`: a face picked in the timeline's closure beside a `SubView`.
+struct ManyFaces: View {
+  let source: FaceSource
+  let subViewTakesDate: Bool
 
-  @Test func statefulValueSurvivesFramesAndOnChangeAdvancesIt() {
-    let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
-    let body = Self.entryCounter
-    var texts: [String] = []
-    for t in [0.0, 0.5, 1.0, 2.0, 2.5] { texts.append(render(time: t, runtime: rt, body).items[0].text!) }
-    #expect(texts == ["n=0", "n=0", "n=1", "n=2", "n=2"])
-  }
-
-  @Test func undrawnFramesAdvanceStateButTessellateNothing() {
-    let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
-    let body = Self.entryCounter
-    _ = render(time: 0, runtime: rt, body)
-    // Minimized: two entries pass undrawn, yet the count keeps up with them.
-    for t in [1.0, 2.0] {
-      var input = FrameInput(now: t0.addingTimeInterval(t), time: t, size: Size(width: 200, height: 100))
-      input.draws = false
-      let out = rt.frame(body, input: input)
-      #expect(out.drawList.vertices.isEmpty && out.items.isEmpty)
-    }
-    #expect(render(time: 2.5, runtime: rt, body).items[0].text == "n=2")
-  }
-
-  @Test func onAppearRunsOnceAndStateIsDroppedWhenNodeDisappears() {
-    let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
-    var show = true
-    var appeared = 0
-    let body = {
-      Group {
-        if show {
-          Stateful(10) { v in
-            Text("\(v.wrappedValue)").onAppear {
-              appeared += 1
-              v.wrappedValue += 1
-            }
-          }.node
+  var body: some View {
+    TimelineView(.periodic(from: t0, by: 0.2)) { timeline in
+      HStack(spacing: 120) {
+        Text(source.next())
+        if subViewTakesDate {
+          DatedSubView(source: source, date: timeline.date)
+        } else {
+          SubView(source: source)
         }
-      }.node
+      }
     }
-    #expect(render(runtime: rt, body).items[0].text == "11")
-    #expect(render(runtime: rt, body).items[0].text == "11")
-    #expect(appeared == 1)
-    show = false
-    #expect(render(runtime: rt, body).items.isEmpty)
-    show = true
-    #expect(render(runtime: rt, body).items[0].text == "11")
-    #expect(appeared == 2)
   }
 
-  @Test func implicitAnimationMovesFromCurrentValue() {
-    let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
-    var x = 0.0
-    let body = {
-      Rectangle().frame(width: 10, height: 10).offset(x: x).animation(.linear(duration: 1), value: x)
+  /// No inputs that change: SwiftUI has no reason to run its body again.
+  struct SubView: View {
+    let source: FaceSource
+    var body: some View { Text(source.next()) }
+  }
+
+  /// The fix: a `date` input, unused, makes the body run on every update.
+  struct DatedSubView: View {
+    let source: FaceSource
+    let date: Date
+    var body: some View { Text(source.next()) }
+  }
+}
+
+/// Counts onChange calls with their values, in order.
+final class Log: @unchecked Sendable {
+  var lines: [String] = []
+}
+
+/// A timeline whose content passes the date to a view that keeps `@State` and logs onChange.
+struct OnChangeProbe: View {
+  let log: Log
+  var body: some View {
+    TimelineView(.periodic(from: t0, by: 1)) { timeline in
+      Probe(log: log, date: timeline.date)
     }
-    let start = render(time: 0, runtime: rt, body).items[0].bounds.minX
-    x = 100
-    let a = render(time: 0, runtime: rt, body)
-    #expect(a.items[0].bounds.minX == start)
-    #expect(a.animationsInFlight)
-    let mid = render(time: 0.5, runtime: rt, body)
-    #expect(abs(mid.items[0].bounds.minX - (start + 50)) < 1e-6)
-    // Retarget mid-flight: no jump at the moment of the change.
-    x = 0
-    let re = render(time: 0.5, runtime: rt, body)
-    #expect(abs(re.items[0].bounds.minX - (start + 50)) < 1e-6)
-    let done = render(time: 3, runtime: rt, body)
-    #expect(done.items[0].bounds.minX == start)
-    #expect(!done.animationsInFlight)
   }
 
-  @Test func changeWithoutAnimationJumps() {
+  struct Probe: View {
+    let log: Log
+    let date: Date
+    @State var count = 0
+    var body: some View {
+      Text("n=\(count)")
+        .onChange(of: date) { old, new in
+          log.lines.append("A \(old.timeIntervalSince(t0)) -> \(new.timeIntervalSince(t0))")
+          count += 1
+        }
+        .onChange(of: count) { log.lines.append("B count") }
+        .onChange(of: date) { _ in log.lines.append("C") }
+    }
+  }
+}
+
+/// The seeds' update trap: state owned outside the timeline, toggled by its content.
+struct FlagExample: View {
+  @State private var flag = false
+
+  var body: some View {
+    TimelineView(.periodic(from: .now, by: 2.0)) { timeline in
+      Text("Hello")
+        .foregroundStyle(flag ? Color.red : Color.blue)
+        .onChange(of: timeline.date) { (date: Date) in
+          flag.toggle()
+        }
+    }
+  }
+}
+
+/// The seeds' fix: the state moves into a view that takes the date.
+struct FlagFixed: View {
+  var body: some View {
+    TimelineView(.periodic(from: .now, by: 2.0)) { timeline in
+      FlagSubView(date: timeline.date)
+    }
+  }
+
+  struct FlagSubView: View {
+    @State private var flag = false
+    let date: Date
+
+    var body: some View {
+      Text("Hello")
+        .foregroundStyle(flag ? Color.red : Color.blue)
+        .onChange(of: date) { (date: Date) in
+          flag.toggle()
+        }
+    }
+  }
+}
+
+/// A parent whose state changes every second while a nested timeline runs on its own grid.
+struct NestedParent: View {
+  let log: Log
+  @State var ticks = 0
+  var body: some View {
+    TimelineView(.periodic(from: t0, by: 1)) { outer in
+      VStack {
+        Text("outer \(ticks)")
+        NestedChild(log: log)
+      }
+      .onChange(of: outer.date) { ticks += 1 }
+    }
+  }
+
+  struct NestedChild: View {
+    let log: Log
+    var body: some View {
+      TimelineView(.cyclic(timeOffsets: [0.25])) { inner in
+        NestedLeaf(log: log, date: inner.date)
+      }
+    }
+  }
+
+  struct NestedLeaf: View {
+    let log: Log
+    let date: Date
+    var body: some View {
+      Text("inner").onChange(of: date) { log.lines.append("\(date.timeIntervalSince(t0))") }
+    }
+  }
+}
+
+/// A counter behind an `if`, with an appear counter.
+struct Toggled: View {
+  let show: Bool
+  let log: Log
+  var body: some View {
+    if show {
+      Counter(log: log)
+    } else {
+      Text("hidden")
+    }
+  }
+
+  struct Counter: View {
+    let log: Log
+    @State var value = 10
+    var body: some View {
+      Text("\(value)")
+        .onAppear {
+          log.lines.append("appear")
+          value += 1
+        }
+        .onDisappear { log.lines.append("disappear") }
+    }
+  }
+}
+
+/// A parent that hands a binding to a child which writes it.
+struct BindingParent: View {
+  @State var value = 0
+  var body: some View {
+    VStack {
+      Text("parent \(value)")
+      BindingChild(value: $value)
+    }
+  }
+
+  struct BindingChild: View {
+    @Binding var value: Int
+    var body: some View {
+      Text("child \(value)").onAppear { value = 5 }
+    }
+  }
+}
+
+@Suite struct StateAndTimelineTests {
+  func texts(_ out: FrameOutput) -> [String] { out.items.compactMap(\.text) }
+
+  @Test func subViewWithoutInputsKeepsItsFaceAndDatedOneChanges() {
+    for takesDate in [false, true] {
+      let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
+      let source = FaceSource()
+      var left: [String] = []
+      var right: [String] = []
+      for tick in 0...10 {
+        let out = render(time: Double(tick) * 0.2, runtime: rt) {
+          ManyFaces(source: source, subViewTakesDate: takesDate)
+        }
+        left.append(texts(out)[0])
+        right.append(texts(out)[1])
+      }
+      // The closure's face changes on every tick either way.
+      #expect(zip(left, left.dropFirst()).allSatisfy { $0 != $1 })
+      if takesDate {
+        #expect(zip(right, right.dropFirst()).allSatisfy { $0 != $1 })
+      } else {
+        #expect(Set(right).count == 1)
+      }
+    }
+  }
+
+  @Test func timelineContentSeesEntryDatesOncePerEntry() {
     let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
-    var x = 0.0
-    let body = { Rectangle().frame(width: 10, height: 10).offset(x: x) }
-    let a = render(runtime: rt, body).items[0].bounds.minX
-    x = 40
-    let b = render(runtime: rt, body)
-    #expect(b.items[0].bounds.minX == a + 40)
-    #expect(!b.animationsInFlight)
+    let log = Log()
+    for t in [0.0, 0.5, 1.2, 1.3, 3.7] { _ = render(time: t, runtime: rt) { OnChangeProbe(log: log) } }
+    #expect(log.lines.filter { $0.hasPrefix("A") } == ["A 0.0 -> 1.0", "A 1.0 -> 3.0"])
   }
 
-  @Test func loopGuardTripsOnTheSeedsFlagToggle() {
-    // The seeds' "Action Tried to Update Multiple Times Per Frame": state owned outside the
-    // timeline, toggled by the timeline content's onChange.
+  @Test func onChangeGivesOldAndNewValuesInOrderAndStateAppliesInTheSameFrame() {
+    let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
+    let log = Log()
+    #expect(texts(render(time: 0, runtime: rt) { OnChangeProbe(log: log) }) == ["n=0"])
+    #expect(log.lines.isEmpty)
+    let out = render(time: 1, runtime: rt) { OnChangeProbe(log: log) }
+    // Both date observers fire after the pass, outermost modifier first (tree order); the state
+    // they set shows in this frame, after one more pass in which the count observer fires.
+    #expect(log.lines == ["C", "A 0.0 -> 1.0", "B count"])
+    #expect(texts(out) == ["n=1"])
+    #expect(out.passes == 2)
+  }
+
+  @Test func onAppearFiresOnceAndStateResetsWhenTheBranchFlips() {
+    let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
+    let log = Log()
+    #expect(texts(render(runtime: rt) { Toggled(show: true, log: log) }) == ["11"])
+    #expect(texts(render(runtime: rt) { Toggled(show: true, log: log) }) == ["11"])
+    #expect(log.lines == ["appear"])
+    #expect(texts(render(runtime: rt) { Toggled(show: false, log: log) }) == ["hidden"])
+    #expect(log.lines == ["appear", "disappear"])
+    // Back again: a new identity, so the state starts from 10 and onAppear runs once more.
+    #expect(texts(render(runtime: rt) { Toggled(show: true, log: log) }) == ["11"])
+    #expect(log.lines == ["appear", "disappear", "appear"])
+  }
+
+  @Test func explicitIdResetsState() {
+    let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
+    let log = Log()
+    #expect(texts(render(runtime: rt) { Toggled.Counter(log: log).id(1) }) == ["11"])
+    #expect(texts(render(runtime: rt) { Toggled.Counter(log: log).id(1) }) == ["11"])
+    #expect(texts(render(runtime: rt) { Toggled.Counter(log: log).id(2) }) == ["11"])
+    #expect(log.lines == ["appear", "disappear", "appear"])
+  }
+
+  @Test func aBindingWritesTheOwnersState() {
+    let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
+    let out = render(runtime: rt) { BindingParent() }
+    #expect(texts(out) == ["parent 5", "child 5"])
+  }
+
+  @Test func aParentsStateChangeNeverChangesANestedTimelinesDate() {
+    let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
+    let log = Log()
+    var t = 0.0
+    while t <= 2.01 {
+      _ = render(time: t, runtime: rt) { NestedParent(log: log) }
+      t += 0.05
+    }
+    // The inner timeline reports its own grid, each entry once, although the outer timeline's
+    // state changed at 1 s and 2 s.
+    let expected = (1...8).map { "\(Double($0) * 0.25)" }
+    #expect(log.lines == expected)
+    #expect(rt.activeDrivers.count == 2)
+  }
+
+  @Test func equalViewsAreNotReevaluated() {
+    let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
+    let log = Log()
+    let first = render(time: 0, runtime: rt) { NestedParent(log: log) }
+    #expect(first.evaluations > 0)
+    // Nothing is due and nothing changed: no body runs.
+    let idle = render(time: 0.1, runtime: rt) { NestedParent(log: log) }
+    #expect(idle.evaluations == 0)
+    #expect(texts(idle) == texts(first))
+  }
+
+  @Test func loopGuardTripsOnTheSeedsFlagToggleAndKeepsDrawing() {
     let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine(), name: "flag-demo")
+    rt.wallClockWithinFrame = true
     var warnings: [String] = []
     rt.warn = { warnings.append($0) }
-    let body = {
-      Stateful(false) { flag in
-        TimelineView(.periodic(from: t0, by: 2)) { timeline in
-          Text("Hello")
-            .foregroundStyle(flag.wrappedValue ? Color.red : Color.blue)
-            .onChange(of: timeline.date) { flag.wrappedValue.toggle() }
-        }.node
-      }.node
+    let now = Date()
+    func at(_ s: Double) -> FrameOutput {
+      rt.frame({ FlagExample() }, input: FrameInput(now: now.addingTimeInterval(s), time: s, size: Size(width: 200, height: 100)))
     }
-    _ = render(time: 0, runtime: rt, body)
-    let out = render(time: 2, runtime: rt, body)
+    _ = at(0)
+    let out = at(2.5)
+    #expect(out.loopGuardTripped)
     #expect(out.passes == rt.maxPasses)
+    #expect(out.items.count == 1)
     #expect(warnings.count == 1)
-    #expect(warnings[0].contains("flag-demo"))
-    #expect(warnings[0].contains("Multiple Times Per Frame"))
-    // It keeps running and warns only once.
-    _ = render(time: 4, runtime: rt, body)
+    #expect(warnings.first?.hasPrefix("onChange(of: Date) action tried to update multiple times per frame.") == true)
+    #expect(warnings.first?.contains("FlagExample: _flag") == true)
+    #expect(rt.loopGuardTrips == 1)
+    // It keeps running, drawing every frame, and warns only once.
+    let later = at(4.5)
+    #expect(later.items.count == 1)
     #expect(warnings.count == 1)
   }
 
-  @Test func loopGuardQuietForTheEncapsulatedFix() {
+  @Test func loopGuardQuietForTheSeedsFix() {
     let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
+    rt.wallClockWithinFrame = true
     var warnings: [String] = []
     rt.warn = { warnings.append($0) }
-    let body = {
-      TimelineView(.periodic(from: t0, by: 2)) { timeline in
-        Stateful(false) { flag in
-          Text("Hello")
-            .foregroundStyle(flag.wrappedValue ? Color.red : Color.blue)
-            .onChange(of: timeline.date) { flag.wrappedValue.toggle() }
-        }.node
-      }.node
-    }
+    let now = Date()
     var colors: [Color?] = []
-    for t in [0.0, 2.0, 4.0] {
-      let out = render(time: t, runtime: rt, body)
+    for s in [0.0, 2.5, 4.5] {
+      let out = rt.frame(
+        { FlagFixed() }, input: FrameInput(now: now.addingTimeInterval(s), time: s, size: Size(width: 200, height: 100)))
       #expect(out.passes <= 2)
+      #expect(!out.loopGuardTripped)
       colors.append(out.items[0].color)
     }
     #expect(warnings.isEmpty)
     #expect(colors == [.blue, .red, .blue])
   }
 
-  @Test func nestedTimelinesKeepTheirOwnSchedules() {
+  @Test func printChangesNamesTheViewAndWhy() {
     let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
-    var innerDates: [Date] = []
-    var outerDates: [Date] = []
-    let body = {
-      TimelineView(.periodic(from: t0, by: 1)) { outer in
-        outerDates.append(outer.date)
-        return TimelineView(.cyclic(timeOffsets: [0.25])) { inner in
-          innerDates.append(inner.date)
-          return Rectangle().node
-        }.node
-      }.node
+    var lines: [String] = []
+    rt.printChanges = { lines.append($0) }
+    let log = Log()
+    _ = render(time: 0, runtime: rt) { OnChangeProbe(log: log) }
+    _ = render(time: 1, runtime: rt) { OnChangeProbe(log: log) }
+    #expect(
+      lines == [
+        "OnChangeProbe: @self, @identity changed.",
+        "Probe: @self, @identity, _count changed.",
+        "Probe: @self changed.",
+        "Probe: _count changed.",
+      ])
+  }
+
+  @Test func implicitAnimationMovesFromCurrentValue() {
+    let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
+    func body(_ x: Double) -> some View {
+      Rectangle().frame(width: 10, height: 10).offset(x: x).animation(.linear(duration: 1), value: x)
     }
-    for t in [0.0, 0.25, 0.5, 1.0] { _ = render(time: t, runtime: rt, body) }
-    #expect(outerDates.last == t0.addingTimeInterval(1))
-    #expect(innerDates == [t0, t0.addingTimeInterval(0.25), t0.addingTimeInterval(0.5), t0.addingTimeInterval(1)])
-    #expect(rt.activeDrivers.count == 2)
+    let start = render(time: 0, runtime: rt) { body(0) }.items[0].bounds.minX
+    let a = render(time: 0, runtime: rt) { body(100) }
+    #expect(a.items[0].bounds.minX == start)
+    #expect(a.animationsInFlight)
+    let mid = render(time: 0.5, runtime: rt) { body(100) }
+    #expect(abs(mid.items[0].bounds.minX - (start + 50)) < 1e-6)
+    // Retarget mid-flight: no jump at the moment of the change.
+    let re = render(time: 0.5, runtime: rt) { body(0) }
+    #expect(abs(re.items[0].bounds.minX - (start + 50)) < 1e-6)
+    let done = render(time: 3, runtime: rt) { body(0) }
+    #expect(done.items[0].bounds.minX == start)
+    #expect(!done.animationsInFlight)
+  }
+
+  @Test func changeWithoutAnimationJumps() {
+    let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
+    let a = render(runtime: rt) { Rectangle().frame(width: 10, height: 10).offset(x: 0) }.items[0].bounds.minX
+    let b = render(runtime: rt) { Rectangle().frame(width: 10, height: 10).offset(x: 40) }
+    #expect(b.items[0].bounds.minX == a + 40)
+    #expect(!b.animationsInFlight)
+  }
+
+  @Test func undrawnFramesAdvanceStateButTessellateNothing() {
+    let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
+    let log = Log()
+    _ = render(time: 0, runtime: rt) { OnChangeProbe(log: log) }
+    for t in [1.0, 2.0] {
+      var input = FrameInput(now: t0.addingTimeInterval(t), time: t, size: Size(width: 200, height: 100))
+      input.draws = false
+      let out = rt.frame({ OnChangeProbe(log: log) }, input: input)
+      #expect(out.drawList.vertices.isEmpty && out.items.isEmpty)
+    }
+    #expect(texts(render(time: 2.5, runtime: rt) { OnChangeProbe(log: log) }) == ["n=2"])
+  }
+
+  @Test func fieldwiseComparisonCountsClosuresAsChanged() {
+    struct Plain { var a = 1, b = "x" }
+    struct WithClosure { var f: () -> Void = {} }
+    #expect(valuesEqual(Plain(), Plain()))
+    #expect(!valuesEqual(Plain(), Plain(a: 2)))
+    #expect(!valuesEqual(WithClosure(), WithClosure()))
+    #expect(!valuesEqual(1, "1"))
   }
 }

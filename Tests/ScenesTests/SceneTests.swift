@@ -13,7 +13,7 @@ func frame(
   let rt = runtime ?? SceneRuntime(textEngine: FixedAdvanceTextEngine())
   let ctx = SceneContext(size: size, start: start)
   return rt.frame(
-    { scene.body(ctx) },
+    { SceneView(scene: scene, context: ctx) },
     input: FrameInput(now: start.addingTimeInterval(seconds), time: seconds, size: size, cadence: cadence))
 }
 
@@ -39,16 +39,16 @@ func frame(
   }
 
   @Test func liveIndicatorRingDiameter() {
-    #expect(LiveIndicator.ringDiameter(time: 0) == 28)
-    #expect(abs(LiveIndicator.ringDiameter(time: .pi / 4) - 32) < 1e-12)
-    let out = frame(LiveIndicator(), at: 0)
+    #expect(LiveIndicatorScene.ringDiameter(time: 0) == 28)
+    #expect(abs(LiveIndicatorScene.ringDiameter(time: .pi / 4) - 32) < 1e-12)
+    let out = frame(LiveIndicatorScene(), at: 0)
     let circles = out.items.filter {
       $0.kind == .shape && abs($0.bounds.width - $0.bounds.height) < 1 && $0.bounds.width < 400
     }
     // Ring and dot keep the seeds' ratio: ring / dot = diameter / 10.
     let t = start.timeIntervalSinceReferenceDate
     let ratio = circles[0].bounds.width / circles[1].bounds.width
-    #expect(abs(ratio - LiveIndicator.ringDiameter(time: t) / 10) < 0.02)
+    #expect(abs(ratio - LiveIndicatorScene.ringDiameter(time: t) / 10) < 0.02)
   }
 
   @Test func meshCenterPoint() {
@@ -92,5 +92,38 @@ func frame(
     #expect(EmojiWave.advance(7) == 8)
     #expect(EmojiWave.advance(8) == 1)
     #expect(EmojiWave.offsets == [0.2, 0.4, 0.5, 0.4, 0.2, 0.4, 0.5, 0.4])
+  }
+
+  /// The seeds' timing: each `HappyEmoji` advances its keyframe index only on its own cyclic
+  /// schedule's entries (reveal date + 0.2, + 0.6, + 1.1, …), whatever its parent's state does.
+  @Test func emojiWaveFollowsEachCyclicSchedule() {
+    let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
+    let scene = EmojiWave()
+    var idxAt: [Double: [Int]] = [:]
+    var spinStarts: [Int: Double] = [:]
+    var frameIndex = 0
+    while frameIndex <= 120 {
+      let t = Double(frameIndex) / 60
+      _ = frame(scene, at: t, runtime: rt)
+      let idx = rt.viewRecords().filter { $0.type == "HappyEmoji" }.compactMap { r -> Int? in
+        if case .int(let i) = r.state.first?.value { return i }
+        return nil
+      }
+      for (i, v) in idx.enumerated() where v == 3 && spinStarts[i] == nil { spinStarts[i] = t }
+      idxAt[(t * 100).rounded() / 100] = idx
+      frameIndex += 1
+    }
+    // What each emoji's cyclic schedule gives: revealed at 0.3, 0.6, 0.9 s (index 1), then
+    // index 2 at +0.2 s, 3 (the spin) at +0.6 s, 4 at +1.1 s.
+    #expect(idxAt[0.35] == [1])
+    #expect(idxAt[0.55] == [2])
+    #expect(idxAt[0.95] == [3, 2, 1])
+    #expect(idxAt[1.25] == [3, 3, 2])
+    #expect(idxAt[1.85] == [5, 4, 3])
+    // No spin starts before its row's date.
+    for (i, reveal) in EmojiWave.revealDelays.enumerated() {
+      let due = reveal + 0.6
+      #expect(spinStarts[i].map { $0 >= due - 1e-9 && $0 < due + 1.0 / 30 } == true)
+    }
   }
 }
