@@ -20,25 +20,9 @@ struct AppOptions {
   var renderer: Window.RendererChoice
   /// Print one line per body evaluation, like SwiftUI's `Self._printChanges()`.
   var printChanges = false
-  var keys: [(sym: Int32, shift: Bool)] = []
+  var keys: [(key: Key, shift: Bool)] = []
   /// Where to stream a Chrome trace of the run, if anywhere.
   var trace: TraceWriter?
-}
-
-/// Counters the run reports with `--stats`.
-struct RunStats {
-  var framesPresented = 0
-  var framesVisible = 0
-  var framesWhileMinimized = 0
-  var wakeups = 0
-  var wakeupsVisible = 0
-  var wakeupsMinimized = 0
-  var evaluationsMinimized = 0
-  var sceneSwitches = 0
-  var firstFrameAfterRestoreMs: [Double] = []
-  var buildSeconds = 0.0
-  var submitSeconds = 0.0
-  var presentSeconds = 0.0
 }
 
 /// The window's visibility as far as drawing is concerned.
@@ -50,9 +34,11 @@ enum Visibility: String {
 final class PlaygroundApp {
   let options: AppOptions
   let window: Window
-  let runtime: SceneRuntime
   let clock = SystemClock()
-  let pump: FramePump
+  /// The scene's view graph and the pump deciding when it needs frames.
+  let session: FrameSession
+  var runtime: SceneRuntime { session.runtime }
+  var pump: FramePump { session.pump }
   let pacer = DeadlinePacer()
   var sceneIndex: Int
   var scene: any PlaygroundScene
@@ -73,14 +59,14 @@ final class PlaygroundApp {
   /// Places paced frames on the display grid and holds them to a steady present time.
   lazy var presentPacer = PresentPacer(period: period)
   /// Whether the latest frame was paced (an animation is running).
-  private var lastFramePaced = false
+  var lastFramePaced = false
   /// Set when input asked for the next frame; such frames skip the display pacing.
   var inputDriven = true
   let period: Double
   let startUptime: Double
   var trace: TraceWriter? { options.trace }
   /// The cadence and visibility last written to the trace, to record only changes.
-  private var tracedState: (cadence: Cadence, visibility: Visibility)?
+  var tracedState: (cadence: Cadence, visibility: Visibility)?
 
   init(options: AppOptions) throws {
     self.options = options
@@ -91,11 +77,10 @@ final class PlaygroundApp {
       title: "Timeline Playground — \(type.title)", width: options.size.width, height: options.size.height,
       renderer: options.renderer)
     for w in window.renderer.atlas.warnings { printError("warning: \(w)") }
-    runtime = SceneRuntime(textEngine: window.renderer.atlas, name: type.name)
-    runtime.wallClockWithinFrame = true
-    if options.printChanges { runtime.printChanges = { print($0) } }
     period = window.refreshPeriod
-    pump = FramePump(clock: clock, displayPeriod: period)
+    session = FrameSession(textEngine: window.renderer.atlas, clock: clock, displayPeriod: period, name: type.name)
+    session.runtime.wallClockWithinFrame = true
+    if options.printChanges { session.runtime.printChanges = { print($0) } }
     sceneStart = clock.now
     visibilityState = VisibilityController(grace: options.minimizedGrace, forcedCadence: options.forcedCadence)
     startUptime = clock.uptime
@@ -114,7 +99,7 @@ final class PlaygroundApp {
   }
 
   /// Records visibility and cadence changes as they happen, so a trace explains slow-downs.
-  private func traceStateChanges() {
+  func traceStateChanges() {
     guard let trace else { return }
     let now = (cadence: cadence, visibility: visibility)
     if let last = tracedState, last.cadence == now.cadence, last.visibility == now.visibility { return }
@@ -138,7 +123,7 @@ final class PlaygroundApp {
   func runLoop(until endUptime: Double?) {
     invalidate()
     // Scripted keys go through SDL's own queue, exactly like a user's keystrokes.
-    for k in options.keys { Window.pushKey(k.sym, shift: k.shift) }
+    for k in options.keys { Window.pushKey(k.key, shift: k.shift) }
     while running {
       // State first, so a change made by the last input before the end still reaches the trace.
       syncVisibility()
@@ -213,13 +198,13 @@ final class PlaygroundApp {
     return false
   }
 
-  private func countWakeup() {
+  func countWakeup() {
     stats.wakeups += 1
     if visibility == .minimized { stats.wakeupsMinimized += 1 } else { stats.wakeupsVisible += 1 }
   }
 
   @discardableResult
-  private func wait(untilUptime deadline: Double) -> DeadlinePacer.Outcome {
+  func wait(untilUptime deadline: Double) -> DeadlinePacer.Outcome {
     let t0 = monotonicSeconds()
     // Long sleeps are when the trace reaches the disk, so no frame pays for the write.
     if deadline - clock.uptime > 0.05 { trace?.flush() }
@@ -242,7 +227,7 @@ final class PlaygroundApp {
   }
 
   /// Renders one frame, or only advances state when nobody can see the window.
-  private func frame() {
+  func frame() {
     let size = window.logicalSize
     let (pw, _) = window.renderer.outputSize
     let scale = size.width > 0 ? Double(pw) / Double(size.width) : 1
@@ -256,14 +241,12 @@ final class PlaygroundApp {
       let t0 = monotonicSeconds()
       let wall = clock.now
       input.draws = false
-      let out = runtime.frame(body, input: input)
-      _ = out
+      record(session.frame(body, input: input))
       trace?.slice(
         "evaluate (minimized)", category: "frame", start: t0, end: monotonicSeconds(),
         args: ["cadence": .string(cadence.name)])
       traceScheduleEntry(at: t0, wall: wall)
       stats.evaluationsMinimized += 1
-      registerDrivers(animating: false)
       updateTitle()
       return
     }
@@ -280,8 +263,9 @@ final class PlaygroundApp {
     let wallAtStart = input.now
     window.renderer.atlas.beginFrame()
     let t0 = monotonicSeconds()
-    let out = runtime.frame(body, input: input)
+    let out = session.frame(body, input: input)
     let t1 = monotonicSeconds()
+    record(out)
     window.renderer.draw(out.drawList, background: .black)
     window.renderer.flush()
     let t2 = monotonicSeconds()
@@ -324,7 +308,6 @@ final class PlaygroundApp {
       traceScheduleEntry(at: t0, wall: wallAtStart)
     }
     inputDriven = false
-    registerDrivers(animating: out.animationsInFlight)
     stats.framesPresented += 1
     stats.framesVisible += 1
     if let asked = restoreRequestedAt {
@@ -334,7 +317,7 @@ final class PlaygroundApp {
   }
 
   /// Marks the schedule entry a frame was for: its date, and how late the frame began.
-  private func traceScheduleEntry(at t: Double, wall: Date? = nil) {
+  func traceScheduleEntry(at t: Double, wall: Date? = nil) {
     guard let trace, case .scheduleEntry(let scheduled) = pump.lastRenderReason else { return }
     let started = wall ?? clock.now
     trace.instant(
@@ -346,27 +329,21 @@ final class PlaygroundApp {
   }
 
   /// The scene (or the overview grid) with the HUD and help layered on top.
-  private func rootBody(_ context: SceneContext) -> () -> AppRoot {
+  func rootBody(_ context: SceneContext) -> () -> AppRoot {
     let info = HUDInfo(
       scene: gridMode ? "overview" : type(of: scene).name,
       schedule: gridMode ? "every scene's own" : type(of: scene).scheduleSummary, cadence: cadence,
       forced: visibilityState.forcedCadence != nil, visibility: visibility.rawValue, paused: paused,
       framesPresented: stats.framesPresented, wakeups: stats.wakeups,
       evaluationsMinimized: stats.evaluationsMinimized, fps: timings.fps(at: clock.uptime),
-      renderer: window.renderer.name, loopWarning: runtime.loopGuardMessage)
+      renderer: window.renderer.name, loopWarning: runtime.loopGuardSummary)
     let root = AppRoot(
       context: context, scene: scene, grid: gridMode ? gridScenes : nil, selection: gridSelection,
       hud: hudVisible ? Overlays.HUD(info: info, timings: timings.ordered) : nil, help: helpVisible)
     return { root }
   }
 
-  private func registerDrivers(animating: Bool) {
-    pump.removeAll()
-    for d in runtime.activeDrivers { pump.register(d) }
-    pump.animationsInFlight = animating && !paused
-  }
-
-  private func updateTitle() {
+  func updateTitle() {
     var title = "Timeline Playground — \(gridMode ? "Overview" : type(of: scene).title)"
     if visibility == .minimized, let detail = scene.titleDetail(date: clock.now, cadence: cadence) {
       title += " \(detail)"
@@ -385,7 +362,7 @@ final class PlaygroundApp {
     }
   }
 
-  private func becomeMinimized() {
+  func becomeMinimized() {
     visibilityState.minimize(at: clock.uptime)
     runtime.settleAnimations(at: clock.uptime)
     pump.animationsInFlight = false
@@ -394,7 +371,7 @@ final class PlaygroundApp {
     invalidate()
   }
 
-  private func becomeVisible() {
+  func becomeVisible() {
     visibilityState.restore(at: clock.uptime)
     runtime.settleAnimations(at: clock.uptime)
     restoreRequestedAt = clock.uptime
@@ -403,7 +380,7 @@ final class PlaygroundApp {
     invalidate()
   }
 
-  private func invalidate() {
+  func invalidate() {
     inputDriven = true
     pump.invalidate()
   }
@@ -415,126 +392,14 @@ final class PlaygroundApp {
     scene = type.init()
     gridMode = false
     trace?.instant("scene", category: "scene", at: monotonicSeconds(), global: true, args: ["name": .string(type.name)])
-    runtime.reset()
-    runtime.name = type.name
+    session.reset(name: type.name)
     sceneStart = clock.now
     stats.sceneSwitches += 1
     updateTitle()
-    pump.removeAll()
     invalidate()
   }
 
-  func handle(_ e: WindowEvent) {
-    if let trace, e != .ignored {
-      trace.instant("event", category: "input", at: monotonicSeconds(), args: ["event": .string("\(e)")])
-    }
-    switch e {
-    case .quit: running = false
-    case .key(let key, let mods):
-      handleKey(key, mods)
-    case .minimized, .hidden:
-      if visibility == .visible { becomeMinimized() }
-    case .restored, .shown, .maximized:
-      if visibility == .minimized && !window.isMinimizedOrHidden { becomeVisible() }
-    case .exposed, .resized:
-      // The window system may have lost what was drawn: repaint every pixel.
-      window.renderer.invalidateRetainedPixels()
-      if visibility == .visible { invalidate() }
-    case .focusGained, .focusLost, .ignored:
-      break
-    }
-  }
 
-  func handleKey(_ key: Key, _ mods: KeyModifiers) {
-    let count = SceneCatalog.all.count
-    if gridMode {
-      switch key {
-      case .enter:
-        switchScene(to: gridSelection)
-        return
-      case .right, .tab:
-        gridSelection = (gridSelection + (mods.contains(.shift) ? count - 1 : 1)) % count
-        invalidate()
-        return
-      case .left:
-        gridSelection = (gridSelection + count - 1) % count
-        invalidate()
-        return
-      case .down, .up:
-        gridSelection = (gridSelection + 3) % count
-        invalidate()
-        return
-      default: break
-      }
-    }
-    switch key {
-    case .escape, .letter("q"): running = false
-    case .letter("f"):
-      hudVisible.toggle()
-      invalidate()
-    case .letter("h"), .questionMark:
-      helpVisible.toggle()
-      invalidate()
-    case .letter("g"):
-      if gridMode {
-        switchScene(to: gridSelection)
-      } else {
-        gridMode = true
-        gridSelection = sceneIndex
-        gridScenes = SceneCatalog.all.map { $0.init() }
-        runtime.reset()
-        sceneStart = clock.now
-        updateTitle()
-        pump.removeAll()
-        invalidate()
-      }
-    case .digit(let d) where d >= 1 && d <= SceneCatalog.all.count: switchScene(to: d - 1)
-    case .right: switchScene(to: sceneIndex + 1)
-    case .left: switchScene(to: sceneIndex - 1)
-    case .tab: switchScene(to: sceneIndex + (mods.contains(.shift) ? -1 : 1))
-    case .space:
-      paused.toggle()
-      invalidate()
-    case .letter("c"):
-      visibilityState.forcedCadence =
-        switch visibilityState.forcedCadence {
-        case nil: .live
-        case .live: .seconds
-        case .seconds: .minutes
-        case .minutes: nil
-        }
-      invalidate()
-    default: break
-    }
-  }
-
-  private func printStats() {
-    var usage = rusage()
-    getrusage(RUSAGE_SELF.rawValue, &usage)
-    let user = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
-    let sys = Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
-    let duration = clock.uptime - startUptime
-    let forcedName = visibilityState.forcedCadence.map { "\"\($0.name)\"" } ?? "null"
-    let n = Double(max(1, stats.framesVisible))
-    func ms(_ total: Double) -> String { String(format: "%.3f", total / n * 1000) }
-    let restore = stats.firstFrameAfterRestoreMs.map { String(format: "%.3f", $0) }.joined(separator: ", ")
-    let json = """
-      {"scene": "\(type(of: scene).name)", "duration_s": \(String(format: "%.3f", duration)), \
-      "frames_presented": \(stats.framesPresented), "wakeups": \(stats.wakeups), \
-      "wakeups_visible": \(stats.wakeupsVisible), "wakeups_minimized": \(stats.wakeupsMinimized), \
-      "frames_minimized": \(stats.framesWhileMinimized), "evaluations_minimized": \(stats.evaluationsMinimized), \
-      "visibility": "\(visibility.rawValue)", "cadence": "\(cadence.name)", \
-      "restore_to_frame_ms": [\(restore)], "scene_switches": \(stats.sceneSwitches), \
-      "title": "\(window.title)", "hud": \(hudVisible), "help": \(helpVisible), "grid": \(gridMode), \
-      "paused": \(paused), "forced_cadence": \(forcedName), \
-      "renderer": "\(window.renderer.name)", "refresh_period_ms": \(String(format: "%.3f", period * 1000)), \
-      "cpu_user_s": \(String(format: "%.3f", user)), "cpu_sys_s": \(String(format: "%.3f", sys)), \
-      "max_rss_kb": \(usage.ru_maxrss), \
-      "mean_ms": {"build_lower": \(ms(stats.buildSeconds)), "submit": \(ms(stats.submitSeconds)), \
-      "present": \(ms(stats.presentSeconds))}}
-      """
-    print(json)
-  }
 }
 
 /// The window's content: the scene or the overview grid, with the HUD and help on top.

@@ -127,11 +127,11 @@ struct RunCommand: ParsableCommand {
 
 extension Window.RendererChoice: ExpressibleByArgument {}
 
-/// Key presses given on the command line, as SDL keycodes.
+/// Key presses given on the command line.
 enum KeyScript {
   /// Parses `4,right,f,shift+tab`; nil if a name is unknown.
-  static func parse(_ spec: String) -> [(sym: Int32, shift: Bool)]? {
-    var out: [(Int32, Bool)] = []
+  static func parse(_ spec: String) -> [(key: Key, shift: Bool)]? {
+    var out: [(Key, Bool)] = []
     for raw in spec.split(separator: ",") {
       var name = raw.trimmingCharacters(in: .whitespaces).lowercased()
       var shift = false
@@ -139,26 +139,28 @@ enum KeyScript {
         shift = true
         name.removeFirst(6)
       }
-      let sym: Int32
+      let key: Key
       switch name {
-      case "left": sym = 0x4000_0050
-      case "right": sym = 0x4000_004F
-      case "down": sym = 0x4000_0051
-      case "up": sym = 0x4000_0052
-      case "tab": sym = 9
-      case "space": sym = 32
-      case "enter", "return": sym = 13
-      case "escape", "esc": sym = 27
-      case "?":
-        sym = 47
-        shift = true
+      case "left": key = .left
+      case "right": key = .right
+      case "down": key = .down
+      case "up": key = .up
+      case "tab": key = .tab
+      case "space": key = .space
+      case "enter", "return": key = .enter
+      case "escape", "esc": key = .escape
+      case "?": key = .questionMark
       default:
-        guard name.count == 1, let c = name.unicodeScalars.first,
-          (48...57).contains(c.value) || (97...122).contains(c.value)
-        else { return nil }
-        sym = Int32(c.value)
+        guard name.count == 1, let c = name.first, c.isASCII else { return nil }
+        if let d = c.wholeNumberValue {
+          key = .digit(d)
+        } else if c.isLetter {
+          key = .letter(c)
+        } else {
+          return nil
+        }
       }
-      out.append((sym, shift))
+      out.append((key, shift))
     }
     return out.isEmpty ? nil : out
   }

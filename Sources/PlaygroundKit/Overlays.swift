@@ -79,6 +79,9 @@ enum Overlays {
       Text("schedule  \(info.schedule)").font(mono)
       Text("cadence   \(cadence)   \(info.visibility)\(info.paused ? " · paused" : "")").font(mono)
       Text("frames    \(info.framesPresented) presented · \(info.wakeups) wake-ups").font(mono)
+      if let warning = info.loopWarning {
+        Text("⚠ \(warning)").font(mono).foregroundStyle(Color.orange)
+      }
       Canvas { ctx in
         Overlays.graph(&ctx, timings)
       }

@@ -9,8 +9,9 @@ import Timeline
 /// animations replay from the scene's start, so a given time always gives the same frame.
 final class Replay {
   let clock: ManualClock
-  let pump: FramePump
-  let runtime: SceneRuntime
+  let session: FrameSession
+  var pump: FramePump { session.pump }
+  var runtime: SceneRuntime { session.runtime }
   let scene: any PlaygroundScene
   let context: SceneContext
   let period: Double
@@ -24,8 +25,7 @@ final class Replay {
     period: Double = 1.0 / 60.0
   ) {
     clock = ManualClock(now: start, uptime: 0)
-    pump = FramePump(clock: clock, displayPeriod: period)
-    runtime = SceneRuntime(textEngine: textEngine, name: type(of: scene).name)
+    session = FrameSession(textEngine: textEngine, clock: clock, displayPeriod: period, name: type(of: scene).name)
     self.scene = scene
     self.start = start
     self.period = period
@@ -39,10 +39,7 @@ final class Replay {
 
   @discardableResult
   private func evaluate(pixelScale: Double) -> FrameOutput {
-    let out = runtime.frame({ SceneView(scene: scene, context: context) }, input: input(pixelScale: pixelScale))
-    pump.removeAll()
-    for d in runtime.activeDrivers { pump.register(d) }
-    pump.animationsInFlight = out.animationsInFlight
+    let out = session.frame({ SceneView(scene: scene, context: context) }, input: input(pixelScale: pixelScale))
     evaluations += 1
     return out
   }

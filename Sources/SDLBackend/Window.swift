@@ -188,8 +188,28 @@ public final class Window {
     }
   }
 
+  /// SDL's keycode for `key`: the inverse of `key(for:shift:)`.
+  static func sym(for key: Key) -> SDL_Keycode {
+    switch key {
+    case .digit(let d): return SDL_Keycode(48 + max(0, min(9, d)))
+    case .letter(let c): return SDL_Keycode(c.unicodeScalars.first.map { Int32(truncatingIfNeeded: $0.value) } ?? 0)
+    case .questionMark: return 47
+    case .space: return 32
+    case .escape: return 27
+    case .tab: return 9
+    case .enter: return 13
+    case .right: return Int32(bitPattern: 0x4000_004F)
+    case .left: return Int32(bitPattern: 0x4000_0050)
+    case .down: return Int32(bitPattern: 0x4000_0051)
+    case .up: return Int32(bitPattern: 0x4000_0052)
+    case .other(let sym): return sym
+    }
+  }
+
   /// Pushes a synthetic key press onto SDL's queue, as a user's keystroke would arrive.
-  public static func pushKey(_ sym: Int32, shift: Bool = false) {
+  public static func pushKey(_ key: Key, shift: Bool = false) {
+    let sym = Self.sym(for: key)
+    let shift = shift || key == .questionMark
     var e = SDL_Event()
     e.type = SDL_KEYDOWN.rawValue
     e.key.keysym.sym = sym

@@ -116,8 +116,10 @@ public final class SceneRuntime {
 
   /// The timelines on screen after the last frame, for the frame pump.
   public private(set) var activeDrivers: [TimelineDriver] = []
-  /// The last loop-guard warning, for the HUD; nil while the guard never tripped.
+  /// The last loop-guard warning; nil while the guard never tripped.
   public private(set) var loopGuardMessage: String?
+  /// The same in a few words, for the HUD: the view, its state and the action.
+  public private(set) var loopGuardSummary: String?
   /// Frames in which the loop guard stopped the passes.
   public private(set) var loopGuardTrips = 0
   /// Bodies evaluated since the runtime started (or was reset).
@@ -142,6 +144,7 @@ public final class SceneRuntime {
     activeDrivers.removeAll()
     warnedLoops.removeAll()
     loopGuardMessage = nil
+    loopGuardSummary = nil
     loopGuardTrips = 0
   }
 
@@ -330,6 +333,7 @@ public final class SceneRuntime {
       "\(action) action tried to update multiple times per frame. (\(view): \(state) changed in each of "
       + "\(maxPasses) updates of one frame in scene '\(name)'; the frame was drawn as it stood)"
     loopGuardMessage = message
+    loopGuardSummary = "update loop: \(view).\(state) set by \(action) ×\(maxPasses) per frame"
     if warnedLoops.insert("\(view).\(state)").inserted { warn(message) }
   }
 

@@ -42,8 +42,6 @@ public final class FramePump {
   public var isPaused = false
   /// Times `decide()` was asked: each is one trip of the loop, one wake-up.
   public private(set) var wakeups = 0
-  /// Times the answer was `.render`.
-  public private(set) var rendersDecided = 0
   /// Wall-clock jumps seen (the system time set back or forward by more than a second).
   public private(set) var clockJumps = 0
   /// Why the latest `.render` decision was made.
@@ -61,16 +59,8 @@ public final class FramePump {
     drivers.append(driver)
   }
 
-  /// Removes a timeline.
-  public func unregister(_ driver: TimelineDriver) {
-    drivers.removeAll { $0 === driver }
-  }
-
   /// Forgets every timeline.
   public func removeAll() { drivers.removeAll(keepingCapacity: true) }
-
-  /// The timelines registered now.
-  public var timelineCount: Int { drivers.count }
 
   /// Asks for one frame whatever the schedules say (input, expose, resize, restore).
   public func invalidate() { invalidated = true }
@@ -96,19 +86,16 @@ public final class FramePump {
     detectClockJump()
     if invalidated {
       invalidated = false
-      rendersDecided += 1
       lastRenderReason = .invalidated
       return .render
     }
     if isPaused { return .sleepIndefinitely }
     if animationsInFlight && mode == .normal {
-      rendersDecided += 1
       lastRenderReason = .animation
       return .render
     }
     guard let earliest = earliestDeadline() else { return .sleepIndefinitely }
     if earliest.date <= clock.now {
-      rendersDecided += 1
       // Display-linked timelines are due every frame; only real schedule entries carry a date.
       lastRenderReason = earliest.linked ? .animation : .scheduleEntry(scheduled: earliest.date)
       return .render

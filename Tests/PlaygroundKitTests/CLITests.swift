@@ -240,4 +240,61 @@ struct CLI {
     #expect(r.status == 0)
     #expect(r.out.contains("every-minute") && r.out.contains("cyclic"))
   }
+
+  @Test func inspectPrintsTheViewTreeAtAKnownTime() throws {
+    let r = try CLI.run(["inspect", "--scene", "emoji-wave", "--at", "1.25", "--date", "2026-01-01T10:34:30Z"])
+    #expect(r.status == 0, "\(r.err)")
+    let json = try #require(JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
+    #expect(json["scene"] as? String == "emoji-wave")
+    #expect(json["at"] as? Double == 1.25)
+    let views = try #require(json["views"] as? [[String: Any]])
+    #expect(
+      views.map { $0["type"] as? String ?? "" } == [
+        "SceneView", "ManyEmojis", "TimelineView",
+        "JumpingEmoji", "TimelineView", "HappyEmoji",
+        "JumpingEmoji", "TimelineView", "HappyEmoji",
+        "JumpingEmoji", "TimelineView", "HappyEmoji", "Caption",
+      ])
+    let many = views[1]
+    #expect((many["state"] as? [String: Any])?["emojiCount"] as? Int == 3)
+    #expect(many["frame"] as? [Double] == [360, 210, 560, 300])
+    #expect(many["path"] as? String == "/SceneView/ManyEmojis[1]")
+    let happy = views.filter { $0["type"] as? String == "HappyEmoji" }
+    // Each emoji's keyframe index is what its own cyclic schedule gives at 1.25 s, and each
+    // update ran its body twice (the date, then the index it advanced).
+    #expect(happy.map { ($0["state"] as? [String: Any])?["idx"] as? Int } == [3, 3, 2])
+    #expect(happy.map { $0["evaluations"] as? Int } == [6, 6, 4])
+    // Each emoji's cyclic schedule starts on the display frame that revealed it: the first at
+    // 0.3 s exactly (the pump slept until the entry), the others on the 60 Hz grid of the first
+    // emoji's animation frames, one frame after 0.6 s and 0.9 s.
+    #expect(
+      happy.map { $0["timeline_date"] as? String } == [
+        "2026-01-01T10:34:30.900Z", "2026-01-01T10:34:31.217Z", "2026-01-01T10:34:31.117Z",
+      ])
+  }
+
+  @Test func inspectRejectsBadInput() throws {
+    let r = try CLI.run(["inspect", "--scene", "nope", "--at", "1"])
+    #expect(r.status == 64)
+    #expect(r.err.split(separator: "\n").count == 1)
+    #expect(r.err.contains("nope"))
+    let t = try CLI.run(["inspect", "--scene", "clock", "--at", "-1"])
+    #expect(t.status == 64)
+  }
+
+  @Test func printChangesNamesEachBodyEvaluationAndWhy() throws {
+    let r = try CLI.run(["run", "--scene", "emoji-wave", "--duration", "1.2", "--print-changes"])
+    #expect(r.status == 0, "\(r.err)")
+    let lines = r.out.split(separator: "\n").map(String.init)
+    #expect(lines.prefix(3) == [
+      "AppRoot: @self, @identity changed.", "SceneView: @self, @identity changed.",
+      "ManyEmojis: @self, @identity, _emojiCount changed.",
+    ])
+    #expect(lines.filter { $0 == "ManyEmojis: _emojiCount changed." }.count == 3)
+    #expect(lines.filter { $0 == "HappyEmoji: @self, @identity, _idx changed." }.count == 3)
+    #expect(lines.contains("HappyEmoji: @self changed."))
+    #expect(lines.contains("HappyEmoji: _idx changed."))
+    // Nothing else re-runs: the root and the scene host ran once.
+    #expect(lines.filter { $0.hasPrefix("AppRoot") || $0.hasPrefix("SceneView") }.count == 2)
+  }
 }

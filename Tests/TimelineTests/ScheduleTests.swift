@@ -35,7 +35,9 @@ func at(_ seconds: Double) -> Date { t0.addingTimeInterval(seconds) }
 
   @Test func periodicGridSurvivesFloatingPoint() {
     let s = PeriodicTimelineSchedule.periodic(from: t0, by: 0.1)
-    #expect(dates(s, from: at(0.3), 1) == [at(0.30000000000000004)] || dates(s, from: at(0.3), 1)[0] <= at(0.3))
+    // 0.3 / 0.1 is 2.9999999999999996 in binary: the grid must still give entry 3, not 2 or 4.
+    #expect(dates(s, from: at(0.3), 1) == [t0.addingTimeInterval(3 * 0.1)])
+    #expect(dates(s, from: at(0.3), 1) != [t0.addingTimeInterval(0.2)])
     let far = dates(s, from: at(1000.05), 2)
     #expect(abs(far[0].timeIntervalSince(at(1000.0))) < 1e-6)
   }

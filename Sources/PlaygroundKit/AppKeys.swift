@@ -1,0 +1,91 @@
+import Foundation
+import SDLBackend
+import SceneGraph
+import Scenes
+import Timeline
+
+/// Window events and key bindings: what each key does to the running app.
+extension PlaygroundApp {
+  func handle(_ e: WindowEvent) {
+    if let trace, e != .ignored {
+      trace.instant("event", category: "input", at: monotonicSeconds(), args: ["event": .string("\(e)")])
+    }
+    switch e {
+    case .quit: running = false
+    case .key(let key, let mods):
+      handleKey(key, mods)
+    case .minimized, .hidden:
+      if visibility == .visible { becomeMinimized() }
+    case .restored, .shown, .maximized:
+      if visibility == .minimized && !window.isMinimizedOrHidden { becomeVisible() }
+    case .exposed, .resized:
+      // The window system may have lost what was drawn: repaint every pixel.
+      window.renderer.invalidateRetainedPixels()
+      if visibility == .visible { invalidate() }
+    case .focusGained, .focusLost, .ignored:
+      break
+    }
+  }
+
+  func handleKey(_ key: Key, _ mods: KeyModifiers) {
+    let count = SceneCatalog.all.count
+    if gridMode {
+      switch key {
+      case .enter:
+        switchScene(to: gridSelection)
+        return
+      case .right, .tab:
+        gridSelection = (gridSelection + (mods.contains(.shift) ? count - 1 : 1)) % count
+        invalidate()
+        return
+      case .left:
+        gridSelection = (gridSelection + count - 1) % count
+        invalidate()
+        return
+      case .down, .up:
+        gridSelection = (gridSelection + 3) % count
+        invalidate()
+        return
+      default: break
+      }
+    }
+    switch key {
+    case .escape, .letter("q"): running = false
+    case .letter("f"):
+      hudVisible.toggle()
+      invalidate()
+    case .letter("h"), .questionMark:
+      helpVisible.toggle()
+      invalidate()
+    case .letter("g"):
+      if gridMode {
+        switchScene(to: gridSelection)
+      } else {
+        gridMode = true
+        gridSelection = sceneIndex
+        gridScenes = SceneCatalog.all.map { $0.init() }
+        session.reset(name: "overview")
+        sceneStart = clock.now
+        updateTitle()
+        invalidate()
+      }
+    case .digit(let d) where d >= 1 && d <= SceneCatalog.all.count: switchScene(to: d - 1)
+    case .right: switchScene(to: sceneIndex + 1)
+    case .left: switchScene(to: sceneIndex - 1)
+    case .tab: switchScene(to: sceneIndex + (mods.contains(.shift) ? -1 : 1))
+    case .space:
+      paused.toggle()
+      invalidate()
+    case .letter("c"):
+      visibilityState.forcedCadence =
+        switch visibilityState.forcedCadence {
+        case nil: .live
+        case .live: .seconds
+        case .seconds: .minutes
+        case .minutes: nil
+        }
+      invalidate()
+    default: break
+    }
+  }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import SceneGraph
+import Timeline
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Counters the run reports with `--stats`.
+struct RunStats {
+  var framesPresented = 0
+  var framesVisible = 0
+  var wakeups = 0
+  var wakeupsVisible = 0
+  var wakeupsMinimized = 0
+  var evaluationsMinimized = 0
+  var sceneSwitches = 0
+  var firstFrameAfterRestoreMs: [Double] = []
+  var buildSeconds = 0.0
+  var submitSeconds = 0.0
+  var presentSeconds = 0.0
+  var bodyEvaluations = 0
+  var loopGuardTrips = 0
+}
+
+/// What `run --stats` prints: one JSON object, in this order.
+struct RunReport: Encodable {
+  /// Mean milliseconds per visible frame, by phase.
+  struct Means: Encodable {
+    var build_lower: Double
+    var submit: Double
+    var present: Double
+  }
+  var scene: String
+  var duration_s: Double
+  var frames_presented: Int
+  var wakeups: Int
+  var wakeups_visible: Int
+  var wakeups_minimized: Int
+  var evaluations_minimized: Int
+  /// Bodies (and timeline contents) evaluated during the run.
+  var body_evaluations: Int
+  /// Frames in which the update-loop guard stopped an update loop.
+  var loop_guard_trips: Int
+  var visibility: String
+  var cadence: String
+  var restore_to_frame_ms: [Double]
+  var scene_switches: Int
+  var title: String
+  var hud: Bool
+  var help: Bool
+  var grid: Bool
+  var paused: Bool
+  var forced_cadence: String?
+  var renderer: String
+  var refresh_period_ms: Double
+  var cpu_user_s: Double
+  var cpu_sys_s: Double
+  var max_rss_kb: Int
+  var mean_ms: Means
+
+  /// The report as one line of JSON; `forced_cadence` is written as `null` when absent.
+  var json: String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.withoutEscapingSlashes]
+    guard let data = try? encoder.encode(self), var text = String(data: data, encoding: .utf8) else { return "{}" }
+    if forced_cadence == nil { text.insert(contentsOf: ",\"forced_cadence\":null", at: text.index(before: text.endIndex)) }
+    return text
+  }
+}
+
+/// Reporting: the `--stats` JSON printed when a run ends.
+extension PlaygroundApp {
+  func printStats() {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    let user = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+    let sys = Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+    let n = Double(max(1, stats.framesVisible))
+    func ms(_ total: Double) -> Double { (total / n * 1e6).rounded() / 1000 }
+    let report = RunReport(
+      scene: type(of: scene).name, duration_s: clock.uptime - startUptime, frames_presented: stats.framesPresented,
+      wakeups: stats.wakeups, wakeups_visible: stats.wakeupsVisible, wakeups_minimized: stats.wakeupsMinimized,
+      evaluations_minimized: stats.evaluationsMinimized, body_evaluations: stats.bodyEvaluations,
+      loop_guard_trips: stats.loopGuardTrips, visibility: visibility.rawValue, cadence: cadence.name,
+      restore_to_frame_ms: stats.firstFrameAfterRestoreMs, scene_switches: stats.sceneSwitches, title: window.title,
+      hud: hudVisible, help: helpVisible, grid: gridMode, paused: paused,
+      forced_cadence: visibilityState.forcedCadence?.name, renderer: window.renderer.name,
+      refresh_period_ms: period * 1000, cpu_user_s: user, cpu_sys_s: sys, max_rss_kb: usage.ru_maxrss,
+      mean_ms: .init(
+        build_lower: ms(stats.buildSeconds), submit: ms(stats.submitSeconds), present: ms(stats.presentSeconds)))
+    print(report.json)
+  }
+
+  /// Counts what a frame's update did, and marks a tripped loop guard in the trace.
+  func record(_ out: FrameOutput) {
+    stats.bodyEvaluations += out.evaluations
+    guard out.loopGuardTripped else { return }
+    stats.loopGuardTrips += 1
+    trace?.instant(
+      "update loop guard", category: "update", at: monotonicSeconds(),
+      args: ["passes": .int(out.passes), "warning": .string(runtime.loopGuardMessage ?? "")])
+  }
+}
