@@ -58,7 +58,8 @@ public struct Clock: PlaygroundScene {
     ZStack {
       LinearGradient(colors: [Color(hex: 0x101418), Color(hex: 0x1C232B)], startPoint: .top, endPoint: .bottom)
         .asBackground()
-      ClockView(start: scene.start, timeZone: timeZone, scale: scene.fitScale(Size(width: 1000, height: 420), fill: 0.9))
+      ClockView(
+        start: scene.start, timeZone: timeZone, scale: scene.fitScale(Size(width: 1000, height: 420), fill: 0.9))
       Caption(text: "TimelineView(.periodic(from: start, by: 1))", size: scene.size)
     }
   }

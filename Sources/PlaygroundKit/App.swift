@@ -399,7 +399,6 @@ final class PlaygroundApp {
     invalidate()
   }
 
-
 }
 
 /// The window's content: the scene or the overview grid, with the HUD and help on top.

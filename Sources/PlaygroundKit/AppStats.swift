@@ -64,7 +64,9 @@ struct RunReport: Encodable {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.withoutEscapingSlashes]
     guard let data = try? encoder.encode(self), var text = String(data: data, encoding: .utf8) else { return "{}" }
-    if forced_cadence == nil { text.insert(contentsOf: ",\"forced_cadence\":null", at: text.index(before: text.endIndex)) }
+    if forced_cadence == nil {
+      text.insert(contentsOf: ",\"forced_cadence\":null", at: text.index(before: text.endIndex))
+    }
     return text
   }
 }

@@ -74,30 +74,30 @@ enum Overlays {
       let cadence = ".\(info.cadence.name)\(info.forced ? " (forced)" : "")"
       let timings = self.timings
       VStack(alignment: .leading, spacing: 4) {
-      Text("\(info.fps) fps · \(info.renderer)").font(.system(size: 14, weight: .bold, design: .monospaced))
-      Text("scene     \(info.scene)").font(mono)
-      Text("schedule  \(info.schedule)").font(mono)
-      Text("cadence   \(cadence)   \(info.visibility)\(info.paused ? " · paused" : "")").font(mono)
-      Text("frames    \(info.framesPresented) presented · \(info.wakeups) wake-ups").font(mono)
-      if let warning = info.loopWarning {
-        Text("⚠ \(warning)").font(mono).foregroundStyle(Color.orange)
+        Text("\(info.fps) fps · \(info.renderer)").font(.system(size: 14, weight: .bold, design: .monospaced))
+        Text("scene     \(info.scene)").font(mono)
+        Text("schedule  \(info.schedule)").font(mono)
+        Text("cadence   \(cadence)   \(info.visibility)\(info.paused ? " · paused" : "")").font(mono)
+        Text("frames    \(info.framesPresented) presented · \(info.wakeups) wake-ups").font(mono)
+        if let warning = info.loopWarning {
+          Text("⚠ \(warning)").font(mono).foregroundStyle(Color.orange)
+        }
+        Canvas { ctx in
+          Overlays.graph(&ctx, timings)
+        }
+        .frame(width: 300, height: 70)
+        HStack(spacing: 10) {
+          Text("■ build").foregroundStyle(Color.cyan)
+          Text("■ draw").foregroundStyle(Color.orange)
+          Text("■ present").foregroundStyle(Color.pink)
+          Text("— 16.7 ms").foregroundStyle(Color.white.opacity(0.6))
+        }
+        .font(.system(size: 11, design: .monospaced))
       }
-      Canvas { ctx in
-        Overlays.graph(&ctx, timings)
-      }
-      .frame(width: 300, height: 70)
-      HStack(spacing: 10) {
-        Text("■ build").foregroundStyle(Color.cyan)
-        Text("■ draw").foregroundStyle(Color.orange)
-        Text("■ present").foregroundStyle(Color.pink)
-        Text("— 16.7 ms").foregroundStyle(Color.white.opacity(0.6))
-      }
-      .font(.system(size: 11, design: .monospaced))
-    }
-    .foregroundStyle(Color.white)
-    .padding(10)
-    .background { RoundedRectangle(cornerRadius: 8).fill(Overlays.panel) }
-    .padding(12)
+      .foregroundStyle(Color.white)
+      .padding(10)
+      .background { RoundedRectangle(cornerRadius: 8).fill(Overlays.panel) }
+      .padding(12)
     }
   }
 
@@ -130,29 +130,29 @@ enum Overlays {
   /// The H / ? overlay listing every key.
   struct Help: View, Equatable {
     var body: some View {
-    let rows: [(String, String)] = [
-      ("1 … 5", "open a scene"),
-      ("→ ←  Tab ⇧Tab", "next / previous scene"),
-      ("G", "overview grid of every scene; Enter or a number opens one"),
-      ("Space", "pause / resume all timelines"),
-      ("F", "HUD: fps, frame times, schedule, cadence"),
-      ("C", "force cadence .live → .seconds → .minutes → auto"),
-      ("H  ?", "this help"),
-      ("Q  Esc", "quit"),
-    ]
-    VStack(alignment: .leading, spacing: 8) {
-      Text("Timeline Playground").font(.system(size: 22, weight: .bold))
-      ForEach(0..<rows.count, id: \.self) { i in
-        HStack(spacing: 16) {
-          Text(rows[i].0).font(.system(size: 15, weight: .bold, design: .monospaced))
-            .frame(width: 150, alignment: .leading)
-          Text(rows[i].1).font(.system(size: 15))
+      let rows: [(String, String)] = [
+        ("1 … 5", "open a scene"),
+        ("→ ←  Tab ⇧Tab", "next / previous scene"),
+        ("G", "overview grid of every scene; Enter or a number opens one"),
+        ("Space", "pause / resume all timelines"),
+        ("F", "HUD: fps, frame times, schedule, cadence"),
+        ("C", "force cadence .live → .seconds → .minutes → auto"),
+        ("H  ?", "this help"),
+        ("Q  Esc", "quit"),
+      ]
+      VStack(alignment: .leading, spacing: 8) {
+        Text("Timeline Playground").font(.system(size: 22, weight: .bold))
+        ForEach(0..<rows.count, id: \.self) { i in
+          HStack(spacing: 16) {
+            Text(rows[i].0).font(.system(size: 15, weight: .bold, design: .monospaced))
+              .frame(width: 150, alignment: .leading)
+            Text(rows[i].1).font(.system(size: 15))
+          }
         }
       }
-    }
-    .foregroundStyle(Color.white)
-    .padding(24)
-    .background { RoundedRectangle(cornerRadius: 14).fill(Overlays.panel) }
+      .foregroundStyle(Color.white)
+      .padding(24)
+      .background { RoundedRectangle(cornerRadius: 14).fill(Overlays.panel) }
     }
   }
 

@@ -156,7 +156,7 @@ func valuesEqual(_ a: Any, _ b: Any) -> Bool {
   if let e = a as? any Equatable { return e.isEqual(to: b) }
   let ma = Mirror(reflecting: a)
   switch ma.displayStyle {
-  case .struct, .tuple, .enum, .optional:
+  case .struct, .tuple, .enum, .optional, .collection:
     let mb = Mirror(reflecting: b)
     guard ma.children.count == mb.children.count else { return false }
     for (ca, cb) in zip(ma.children, mb.children) {

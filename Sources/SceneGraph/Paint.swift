@@ -176,4 +176,3 @@ public struct MeshSpec: Hashable, Sendable {
   public var points: [Point]
   public var colors: [Color]
 }
-

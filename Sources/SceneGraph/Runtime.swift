@@ -513,7 +513,8 @@ public final class SceneRuntime {
           ViewRecord(
             type: node.typeName, path: path,
             state: node.states.map { (String($0.name.drop { $0 == "_" }), Self.stateValue($0.anyValue)) },
-            evaluations: node.evaluations, timelineDate: node.timeline != nil ? node.timeline?.context?.date : node.timelineDate,
+            evaluations: node.evaluations,
+            timelineDate: node.timeline != nil ? node.timeline?.context?.date : node.timelineDate,
             frame: Self.union(node.output)))
       }
       let kids = node.orderedChildren

@@ -286,10 +286,11 @@ struct CLI {
     let r = try CLI.run(["run", "--scene", "emoji-wave", "--duration", "1.2", "--print-changes"])
     #expect(r.status == 0, "\(r.err)")
     let lines = r.out.split(separator: "\n").map(String.init)
-    #expect(lines.prefix(3) == [
-      "AppRoot: @self, @identity changed.", "SceneView: @self, @identity changed.",
-      "ManyEmojis: @self, @identity, _emojiCount changed.",
-    ])
+    #expect(
+      lines.prefix(3) == [
+        "AppRoot: @self, @identity changed.", "SceneView: @self, @identity changed.",
+        "ManyEmojis: @self, @identity, _emojiCount changed.",
+      ])
     #expect(lines.filter { $0 == "ManyEmojis: _emojiCount changed." }.count == 3)
     #expect(lines.filter { $0 == "HappyEmoji: @self, @identity, _idx changed." }.count == 3)
     #expect(lines.contains("HappyEmoji: @self changed."))

@@ -136,7 +136,8 @@ func render<V: View>(
   @Test func solidShapeLowersToOneMergedCommand() {
     let out = render {
       HStack {
-        ForEach(0..<8, id: \.self) { _ in RoundedRectangle(cornerRadius: 2).fill(Color.blue).frame(width: 6, height: 30) }
+        ForEach(0..<8, id: \.self) { _ in RoundedRectangle(cornerRadius: 2).fill(Color.blue).frame(width: 6, height: 30)
+        }
       }
     }
     #expect(out.drawList.commands.count == 1)

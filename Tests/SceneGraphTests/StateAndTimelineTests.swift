@@ -296,7 +296,9 @@ struct BindingParent: View {
     rt.warn = { warnings.append($0) }
     let now = Date()
     func at(_ s: Double) -> FrameOutput {
-      rt.frame({ FlagExample() }, input: FrameInput(now: now.addingTimeInterval(s), time: s, size: Size(width: 200, height: 100)))
+      rt.frame(
+        { FlagExample() },
+        input: FrameInput(now: now.addingTimeInterval(s), time: s, size: Size(width: 200, height: 100)))
     }
     _ = at(0)
     let out = at(2.5)
@@ -322,7 +324,8 @@ struct BindingParent: View {
     var colors: [Color?] = []
     for s in [0.0, 2.5, 4.5] {
       let out = rt.frame(
-        { FlagFixed() }, input: FrameInput(now: now.addingTimeInterval(s), time: s, size: Size(width: 200, height: 100)))
+        { FlagFixed() }, input: FrameInput(now: now.addingTimeInterval(s), time: s, size: Size(width: 200, height: 100))
+      )
       #expect(out.passes <= 2)
       #expect(!out.loopGuardTripped)
       colors.append(out.items[0].color)
@@ -394,5 +397,9 @@ struct BindingParent: View {
     #expect(!valuesEqual(Plain(), Plain(a: 2)))
     #expect(!valuesEqual(WithClosure(), WithClosure()))
     #expect(!valuesEqual(1, "1"))
+    // Arrays of values that are not Equatable compare element by element.
+    #expect(valuesEqual([Plain(), Plain(a: 3)], [Plain(), Plain(a: 3)]))
+    #expect(!valuesEqual([Plain(), Plain(a: 3)], [Plain(), Plain(a: 4)]))
+    #expect(!valuesEqual([Plain()], [Plain(), Plain()]))
   }
 }
