@@ -23,8 +23,16 @@ struct RunStats {
   var loopGuardTrips = 0
 }
 
-/// What `run --stats` prints: one JSON object, in this order.
+/// What `run --stats` prints: one JSON object with sorted keys.
 struct RunReport: Encodable {
+  /// A string that is written as `null` when absent, rather than left out.
+  struct Nullable: Encodable {
+    var value: String?
+    func encode(to encoder: Encoder) throws {
+      var c = encoder.singleValueContainer()
+      if let value { try c.encode(value) } else { try c.encodeNil() }
+    }
+  }
   /// Mean milliseconds per visible frame, by phase.
   struct Means: Encodable {
     var build_lower: Double
@@ -51,7 +59,7 @@ struct RunReport: Encodable {
   var help: Bool
   var grid: Bool
   var paused: Bool
-  var forced_cadence: String?
+  var forced_cadence: Nullable
   var renderer: String
   var refresh_period_ms: Double
   var cpu_user_s: Double
@@ -59,15 +67,12 @@ struct RunReport: Encodable {
   var max_rss_kb: Int
   var mean_ms: Means
 
-  /// The report as one line of JSON; `forced_cadence` is written as `null` when absent.
+  /// The report as one line of JSON.
   var json: String {
     let encoder = JSONEncoder()
-    encoder.outputFormatting = [.withoutEscapingSlashes]
-    guard let data = try? encoder.encode(self), var text = String(data: data, encoding: .utf8) else { return "{}" }
-    if forced_cadence == nil {
-      text.insert(contentsOf: ",\"forced_cadence\":null", at: text.index(before: text.endIndex))
-    }
-    return text
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    guard let data = try? encoder.encode(self) else { return "{}" }
+    return String(decoding: data, as: UTF8.self)
   }
 }
 
@@ -87,7 +92,7 @@ extension PlaygroundApp {
       loop_guard_trips: stats.loopGuardTrips, visibility: visibility.rawValue, cadence: cadence.name,
       restore_to_frame_ms: stats.firstFrameAfterRestoreMs, scene_switches: stats.sceneSwitches, title: window.title,
       hud: hudVisible, help: helpVisible, grid: gridMode, paused: paused,
-      forced_cadence: visibilityState.forcedCadence?.name, renderer: window.renderer.name,
+      forced_cadence: .init(value: visibilityState.forcedCadence?.name), renderer: window.renderer.name,
       refresh_period_ms: period * 1000, cpu_user_s: user, cpu_sys_s: sys, max_rss_kb: usage.ru_maxrss,
       mean_ms: .init(
         build_lower: ms(stats.buildSeconds), submit: ms(stats.submitSeconds), present: ms(stats.presentSeconds)))
