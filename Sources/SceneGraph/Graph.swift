@@ -58,8 +58,6 @@ final class ViewNode {
 
   var states: [AnyStateBox] = []
   var timeline: TimelineSlot?
-  /// The nearest enclosing timeline's date at the last update, for `inspect`.
-  var timelineDate: Date?
   /// `onChange`'s value at the previous update; `.animation`'s watched value.
   var previous: Any?
   var anims: [AnimatedValue<Double>] = []
@@ -107,7 +105,6 @@ struct UpdateContext {
   /// True when the view handed to the node is the value it already holds (its parent's body
   /// did not run again), so only dirty descendants need visiting.
   var sameValue = false
-  var timelineDate: Date?
   /// How a `ViewModifier`'s `content` placeholder reaches the view it stands for.
   var modifierContent: ModifierContentSource?
 }
@@ -147,27 +144,93 @@ protocol DiffableProperty {
 }
 
 /// Whether two view values are the same input, as SwiftUI decides whether a body must run:
-/// `Equatable` values by `==`; other structs, tuples and enums field by field; class
-/// instances by identity; `@State` never (its changes are tracked separately); closures
+/// `Equatable` values by `==`; other structs, tuples, enums and collections field by field;
+/// class instances by identity; `@State` never (its changes are tracked separately); closures
 /// and anything else are always counted as changed.
-func valuesEqual(_ a: Any, _ b: Any) -> Bool {
-  guard ObjectIdentifier(type(of: a)) == ObjectIdentifier(type(of: b)) else { return false }
-  if let p = a as? DiffableProperty { return p.isSame(as: b) }
-  if let e = a as? any Equatable { return e.isEqual(to: b) }
-  let ma = Mirror(reflecting: a)
-  switch ma.displayStyle {
-  case .struct, .tuple, .enum, .optional, .collection:
-    let mb = Mirror(reflecting: b)
-    guard ma.children.count == mb.children.count else { return false }
-    for (ca, cb) in zip(ma.children, mb.children) {
-      guard ca.label == cb.label, valuesEqual(ca.value, cb.value) else { return false }
+func valuesEqual(_ a: Any, _ b: Any) -> Bool { Comparators().equal(a, b) }
+
+/// The comparison of each type met so far, decided once per type.
+///
+/// Asking the runtime whether a type conforms to a protocol costs thousands of instructions;
+/// a view update compares values of the same few types every frame, so the answer (as a
+/// closure that casts to the concrete type, which is cheap) is kept per type.
+final class Comparators {
+  typealias Compare = (Any, Any) -> Bool
+  private var cache: [ObjectIdentifier: Compare] = [:]
+
+  /// Whether `a` and `b` are the same input.
+  func equal(_ a: Any, _ b: Any) -> Bool {
+    let ta = type(of: a)
+    guard ObjectIdentifier(ta) == ObjectIdentifier(type(of: b)) else { return false }
+    return compare(for: ta)(a, b)
+  }
+
+  private func compare(for type: Any.Type) -> Compare {
+    let id = ObjectIdentifier(type)
+    if let c = cache[id] { return c }
+    let c: Compare
+    if type is DiffableProperty.Type {
+      c = { a, b in (a as? DiffableProperty)?.isSame(as: b) ?? false }
+    } else if let e = type as? any Equatable.Type {
+      c = Self.equatable(e)
+    } else {
+      c = { [unowned self] a, b in self.fieldwise(a, b) }
     }
-    // An enum case without a payload has no children; tell cases apart by their names.
-    if ma.displayStyle == .enum && ma.children.isEmpty { return String(describing: a) == String(describing: b) }
-    return true
-  case .class:
-    return (a as AnyObject) === (b as AnyObject)
-  default:
-    return false
+    cache[id] = c
+    return c
+  }
+
+  private static func equatable<E: Equatable>(_: E.Type) -> Compare {
+    { a, b in
+      guard let x = a as? E, let y = b as? E else { return false }
+      return x == y
+    }
+  }
+
+  private func fieldwise(_ a: Any, _ b: Any) -> Bool {
+    let ma = Mirror(reflecting: a)
+    switch ma.displayStyle {
+    case .struct, .tuple, .enum, .optional, .collection:
+      let mb = Mirror(reflecting: b)
+      guard ma.children.count == mb.children.count else { return false }
+      for (ca, cb) in zip(ma.children, mb.children) {
+        guard ca.label == cb.label, equal(ca.value, cb.value) else { return false }
+      }
+      // An enum case without a payload has no children; tell cases apart by their names.
+      if ma.displayStyle == .enum && ma.children.isEmpty { return String(describing: a) == String(describing: b) }
+      return true
+    case .class:
+      return (a as AnyObject) === (b as AnyObject)
+    default:
+      return false
+    }
+  }
+}
+
+/// How the runtime handles one view type, decided once per type.
+struct ViewTypeInfo {
+  /// Resolves a primitive (or a bare shape) given a pointer to a value of this type.
+  var resolve: ((UnsafeRawPointer, ViewNode, UpdateContext) -> [RNode])?
+  /// Whether an equal value in an equal environment may reuse the previous output.
+  var isLeaf: Bool
+
+  init<V: View>(_ type: V.Type) {
+    isLeaf = type is LeafView.Type
+    if let p = type as? PrimitiveView.Type {
+      resolve = Self.primitive(p)
+    } else if let s = type as? any Shape.Type {
+      resolve = Self.shape(s)
+    }
+  }
+
+  private static func primitive<P: PrimitiveView>(_: P.Type) -> (UnsafeRawPointer, ViewNode, UpdateContext) -> [RNode] {
+    { pointer, node, ctx in pointer.assumingMemoryBound(to: P.self).pointee.resolve(node, ctx) }
+  }
+
+  private static func shape<S: Shape>(_: S.Type) -> (UnsafeRawPointer, ViewNode, UpdateContext) -> [RNode] {
+    { pointer, _, ctx in
+      let shape = pointer.assumingMemoryBound(to: S.self).pointee
+      return [RNode(.shape(AnyShape(shape), fill: nil, stroke: nil, foreground: ctx.env.foreground))]
+    }
   }
 }

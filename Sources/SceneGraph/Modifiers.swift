@@ -161,45 +161,15 @@ extension View {
 
   /// Clips drawing to the view's frame.
   public func clipped() -> some View { modified(.clipped) }
+
+  /// Extends the view into the safe area; a desktop window has none, so the view is unchanged.
+  public func ignoresSafeArea() -> Self { self }
 }
 
 extension _ModifiedView: PrimitiveView {
   func resolve(_ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
     let rt = ctx.runtime
-    func inner(_ c: UpdateContext = ctx) -> RNode { single(rt.child(node, ChildKey(0), content, c)) }
-    var slot = 0
-    func anim(_ target: Double) -> Double {
-      defer { slot += 1 }
-      return rt.animated(node, slot, target, ctx)
-    }
     switch modifier {
-    case .frame(var f):
-      if let w = f.width { f.width = anim(w) }
-      if let h = f.height { f.height = anim(h) }
-      return [RNode(.frame(f, inner()))]
-    case .padding(let insets):
-      return [RNode(.padding(insets, inner()))]
-    case .overlay(let extra, let a), .background(let extra, let a):
-      let base = inner()
-      let over = single(rt.child(node, ChildKey(1), extra, ctx))
-      var behind = false
-      if case .background = modifier { behind = true }
-      return [RNode(.layered(base: base, extra: over, a, behind: behind))]
-    case .offset(let x, let y):
-      let (ax, ay) = (anim(x), anim(y))
-      return [RNode(.effect(.offset(x: ax, y: ay), inner()))]
-    case .scale(let x, let y, let anchor):
-      let (ax, ay) = (anim(x), anim(y))
-      return [RNode(.effect(.scale(x: ax, y: ay, anchor: anchor), inner()))]
-    case .rotation(let angle, let anchor):
-      let deg = anim(angle.degrees)
-      return [RNode(.effect(.rotation(.degrees(deg), anchor: anchor), inner()))]
-    case .opacity(let o):
-      let ao = anim(o)
-      return [RNode(.effect(.opacity(ao), inner()))]
-    case .position(let x, let y):
-      let (ax, ay) = (anim(x), anim(y))
-      return [RNode(.position(x: ax, y: ay, inner()))]
     case .font(let f):
       var c = ctx
       c.env.font = f
@@ -212,8 +182,53 @@ extension _ModifiedView: PrimitiveView {
       var c = ctx
       c.env.monospacedDigits = true
       return rt.child(node, ChildKey(0), content, c)
+    case .overlay(let extra, let a), .background(let extra, let a):
+      let base = single(rt.child(node, ChildKey(0), content, ctx))
+      let over = single(rt.child(node, ChildKey(1), extra, ctx))
+      var behind = false
+      if case .background = modifier { behind = true }
+      return [RNode(.layered(base: base, extra: over, a, behind: behind))]
+    default:
+      // Animatable properties are read before the child is updated, in a fixed slot order.
+      let kind = Self.resolved(modifier, node, rt, ctx)
+      return [RNode(kind(single(rt.child(node, ChildKey(0), content, ctx))))]
+    }
+  }
+
+  /// The resolved node for a modifier with one child, with animated values at this frame.
+  private static func resolved(_ m: _ModifierKind, _ node: ViewNode, _ rt: SceneRuntime, _ ctx: UpdateContext)
+    -> (RNode) -> RNode.Kind
+  {
+    switch m {
+    case .frame(var f):
+      var slot = 0
+      if let w = f.width {
+        f.width = rt.animated(node, slot, w, ctx)
+        slot += 1
+      }
+      if let h = f.height { f.height = rt.animated(node, slot, h, ctx) }
+      return { .frame(f, $0) }
+    case .padding(let insets):
+      return { .padding(insets, $0) }
+    case .offset(let x, let y):
+      let (ax, ay) = (rt.animated(node, 0, x, ctx), rt.animated(node, 1, y, ctx))
+      return { .effect(.offset(x: ax, y: ay), $0) }
+    case .scale(let x, let y, let anchor):
+      let (ax, ay) = (rt.animated(node, 0, x, ctx), rt.animated(node, 1, y, ctx))
+      return { .effect(.scale(x: ax, y: ay, anchor: anchor), $0) }
+    case .rotation(let angle, let anchor):
+      let deg = rt.animated(node, 0, angle.degrees, ctx)
+      return { .effect(.rotation(.degrees(deg), anchor: anchor), $0) }
+    case .opacity(let o):
+      let ao = rt.animated(node, 0, o, ctx)
+      return { .effect(.opacity(ao), $0) }
+    case .position(let x, let y):
+      let (ax, ay) = (rt.animated(node, 0, x, ctx), rt.animated(node, 1, y, ctx))
+      return { .position(x: ax, y: ay, $0) }
     case .clipped:
-      return [RNode(.clip(inner()))]
+      return { .clip($0) }
+    case .font, .foreground, .monospacedDigit, .overlay, .background:
+      return { _ in .empty }
     }
   }
 }
@@ -405,7 +420,7 @@ extension ModifiedContent: PrimitiveView {
       return rt.child(placeholder, ChildKey(0), content, inner)
     }
     // The modifier's body runs like a view's: first, and when the modifier's value changed.
-    let changed = !ctx.sameValue && !(node.previous.map { valuesEqual($0, modifier) } ?? false)
+    let changed = !ctx.sameValue && !(node.previous.map { rt.comparators.equal($0, modifier) } ?? false)
     if node.body == nil || changed {
       node.previous = modifier
       node.body = modifier.body(content: _ViewModifier_Content())

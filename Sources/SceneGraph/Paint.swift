@@ -176,3 +176,30 @@ public struct MeshSpec: Hashable, Sendable {
   public var points: [Point]
   public var colors: [Color]
 }
+
+// SwiftUI lets a color stand wherever a style is expected, `.fill(.blue.gradient)` and
+// `.foregroundStyle(.red.opacity(0.2))`, through these members of `ShapeStyle`.
+extension ShapeStyle where Self == Color {
+  public static var clear: Color { Color.clear }
+  public static var black: Color { Color.black }
+  public static var white: Color { Color.white }
+  public static var gray: Color { Color.gray }
+  public static var red: Color { Color.red }
+  public static var orange: Color { Color.orange }
+  public static var yellow: Color { Color.yellow }
+  public static var green: Color { Color.green }
+  public static var mint: Color { Color.mint }
+  public static var teal: Color { Color.teal }
+  public static var cyan: Color { Color.cyan }
+  public static var blue: Color { Color.blue }
+  public static var indigo: Color { Color.indigo }
+  public static var purple: Color { Color.purple }
+  public static var pink: Color { Color.pink }
+}
+
+extension ShapeStyle where Self == LinearGradient {
+  /// A gradient along `startPoint`–`endPoint`, as `.linearGradient(colors:startPoint:endPoint:)`.
+  public static func linearGradient(colors: [Color], startPoint: UnitPoint, endPoint: UnitPoint) -> LinearGradient {
+    LinearGradient(colors: colors, startPoint: startPoint, endPoint: endPoint)
+  }
+}

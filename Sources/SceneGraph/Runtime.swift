@@ -113,6 +113,10 @@ public final class SceneRuntime {
   private var meshes: [UInt64: (MeshSpec, Int, Int, ImageBuffer)] = [:]
   private var gradients: [GradientKey: ImageBuffer] = [:]
   private var drawList = DrawList()
+  /// Per-type decisions: how to compare values and how to resolve primitives.
+  let comparators = Comparators()
+  private var typeInfo: [ObjectIdentifier: ViewTypeInfo] = [:]
+  private var statefulTypes: [ObjectIdentifier: Bool] = [:]
 
   /// The timelines on screen after the last frame, for the frame pump.
   public private(set) var activeDrivers: [TimelineDriver] = []
@@ -181,7 +185,7 @@ public final class SceneRuntime {
       propagateDirty()
       let node = rootNode(for: V.self)
       var ctx = UpdateContext(runtime: self)
-      ctx.sameValue = pass > 1 && node.view != nil
+      ctx.sameValue = pass > 1
       rootOutput = update(node, rootView, ctx)
       runActions()
       if dirty.isEmpty { break }
@@ -239,6 +243,15 @@ public final class SceneRuntime {
     let node = makeNode(V.self, parent: nil, key: ChildKey(0))
     root = node
     return node
+  }
+
+  /// How this runtime handles views of type `V`.
+  func info<V: View>(_ type: V.Type) -> ViewTypeInfo {
+    let id = ObjectIdentifier(type)
+    if let known = typeInfo[id] { return known }
+    let made = ViewTypeInfo(type)
+    typeInfo[id] = made
+    return made
   }
 
   private func makeNode<V: View>(_ type: V.Type, parent: ViewNode?, key: ChildKey) -> ViewNode {
@@ -362,25 +375,24 @@ public final class SceneRuntime {
     if ctx.sameValue && envSame && !node.needsBody && !node.needsRefresh && !node.descendantDirty {
       return node.output
     }
-    node.timelineDate = ctx.timelineDate
     stamp += 1
     node.childStamp = stamp
     node.childOrder.removeAll(keepingCapacity: true)
     var out: [RNode]
     if node.isComposite {
       out = updateComposite(node, view, ctx, envSame: envSame)
-    } else if envSame, !ctx.sameValue, !node.needsRefresh, !node.descendantDirty, view is LeafView,
-      let old = node.view, valuesEqual(old, view)
-    {
-      out = node.output
-    } else if let primitive = view as? PrimitiveView {
-      if !ctx.sameValue || node.view == nil { node.view = view }
-      out = primitive.resolve(node, ctx)
-    } else if let shape = view as? any Shape {
-      node.view = view
-      out = [RNode(.shape(AnyShape(shape), fill: nil, stroke: nil, foreground: ctx.env.foreground))]
     } else {
-      out = []
+      let info = self.info(V.self)
+      if info.isLeaf, envSame, !ctx.sameValue, !node.needsRefresh, !node.descendantDirty, let old = node.view,
+        comparators.equal(old, view)
+      {
+        out = node.output
+      } else if let resolve = info.resolve {
+        if info.isLeaf { node.view = view }
+        out = withUnsafePointer(to: view) { resolve(UnsafeRawPointer($0), node, ctx) }
+      } else {
+        out = []
+      }
     }
     // Children not visited in this update are gone (an `if` flipped, an element left).
     if node.childOrder.count != node.children.count {
@@ -399,7 +411,7 @@ public final class SceneRuntime {
   private func updateComposite<V: View>(_ node: ViewNode, _ view: V, _ ctx: UpdateContext, envSame: Bool) -> [RNode] {
     let first = node.evaluations == 0
     var selfChanged = false
-    if !first && !ctx.sameValue, let old = node.view, !valuesEqual(old, view) { selfChanged = true }
+    if !first && !ctx.sameValue, let old = node.view, !comparators.equal(old, view) { selfChanged = true }
     var c = ctx
     guard first || selfChanged || node.needsBody else {
       // Nothing this view depends on changed: keep its body and visit only what below is
@@ -428,12 +440,15 @@ public final class SceneRuntime {
   /// Connects the view's `@State` properties to the node's storage, as SwiftUI does before
   /// it runs a body.
   private func bindState<V: View>(_ view: V, to node: ViewNode) {
+    // Most views have no state; reflecting them to find out is not free, so it is asked once.
+    if statefulTypes[ObjectIdentifier(V.self)] == false { return }
     var index = 0
     for property in Mirror(reflecting: view).children {
       guard let state = property.value as? BindableState else { continue }
       state.bind(to: node, index: index, name: property.label ?? "_\(index)", runtime: self)
       index += 1
     }
+    statefulTypes[ObjectIdentifier(V.self)] = index > 0
   }
 
   private func changeLine(_ node: ViewNode, first: Bool, selfChanged: Bool) -> String {
@@ -503,9 +518,12 @@ public final class SceneRuntime {
   /// The views with bodies and the timelines on screen, in tree order.
   public func viewRecords() -> [ViewRecord] {
     var records: [ViewRecord] = []
-    func visit(_ node: ViewNode, _ path: String, _ index: Int?) {
+    // The date each view sees is its nearest enclosing timeline's current one, whether or not
+    // the view's body ran when that timeline last moved.
+    func visit(_ node: ViewNode, _ path: String, _ index: Int?, _ date: Date?) {
       var path = path
       var index = index
+      let date = node.timeline?.context?.date ?? date
       if node.isComposite || node.timeline != nil {
         path += "/" + node.typeName + (index.map { "[\($0)]" } ?? "")
         index = nil
@@ -514,13 +532,13 @@ public final class SceneRuntime {
             type: node.typeName, path: path,
             state: node.states.map { (String($0.name.drop { $0 == "_" }), Self.stateValue($0.anyValue)) },
             evaluations: node.evaluations,
-            timelineDate: node.timeline != nil ? node.timeline?.context?.date : node.timelineDate,
+            timelineDate: date,
             frame: Self.union(node.output)))
       }
       let kids = node.orderedChildren
-      for (i, k) in kids.enumerated() { visit(k, path, kids.count > 1 ? i : index) }
+      for (i, k) in kids.enumerated() { visit(k, path, kids.count > 1 ? i : index, date) }
     }
-    if let root { visit(root, "", nil) }
+    if let root { visit(root, "", nil, nil) }
     return records
   }
 

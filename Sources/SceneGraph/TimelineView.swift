@@ -29,8 +29,8 @@ extension TimelineView: PrimitiveView {
   func resolve(_ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
     let rt = ctx.runtime
     var fresh = false
-    if node.timeline == nil || (!ctx.sameValue && !(node.timeline.map { valuesEqual($0.schedule, schedule) } ?? false))
-    {
+    let scheduleChanged = !ctx.sameValue && !(node.timeline.map { rt.comparators.equal($0.schedule, schedule) } ?? false)
+    if node.timeline == nil || scheduleChanged {
       rt.startTimeline(node, schedule)
       fresh = true
     }
@@ -38,7 +38,6 @@ extension TimelineView: PrimitiveView {
     var context = slot.driver.lastContext ?? TimelineContext(date: rt.input.now, cadence: rt.input.cadence)
     context.cadence = rt.input.cadence
     var c = ctx
-    c.timelineDate = context.date
     if fresh || node.needsBody || !ctx.sameValue || node.body == nil {
       // A new content closure (the parent ran) or a new entry: run the content.
       slot.context = context
