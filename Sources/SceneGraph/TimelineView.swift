@@ -29,7 +29,8 @@ extension TimelineView: PrimitiveView {
   func resolve(_ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
     let rt = ctx.runtime
     var fresh = false
-    let scheduleChanged = !ctx.sameValue && !(node.timeline.map { rt.comparators.equal($0.schedule, schedule) } ?? false)
+    let sameSchedule = node.timeline.map { rt.comparators.equal($0.schedule, schedule) } ?? false
+    let scheduleChanged = !ctx.sameValue && !sameSchedule
     if node.timeline == nil || scheduleChanged {
       rt.startTimeline(node, schedule)
       fresh = true
