@@ -32,9 +32,14 @@ final class RNode {
   let kind: Kind
   /// Where layout put the node, in points of the scene's coordinate space.
   var frame = Rect.zero
-  // One-entry memo of the last size query; stacks ask the same child several times.
-  var memoProposal: ProposedSize?
-  var memoSize = Size.zero
+  /// The last few size queries and their answers. Stacks ask each child several times
+  /// (smallest, largest, its share), and a reused node keeps its answers across frames, so
+  /// an unchanged subtree is measured once.
+  var memo: [(proposal: ProposedSize, size: Size, childSizes: [Size])] = []
+  /// A text's measured size: it does not depend on the proposal (text does not wrap), so it is
+  /// measured once per resolved node.
+  var measured: Size?
+  /// The children's sizes for the latest query (stacks), read when placing them.
   var memoChildSizes: [Size] = []
   /// Whether `frame` holds a placement; a reused node placed in the same rectangle again
   /// keeps its children's placement as it is.
@@ -54,10 +59,13 @@ struct Layout {
   let textEngine: TextEngine
 
   func size(_ n: RNode, _ p: ProposedSize) -> Size {
-    if let memo = n.memoProposal, memo == p { return n.memoSize }
+    if let hit = n.memo.first(where: { $0.proposal == p }) {
+      n.memoChildSizes = hit.childSizes
+      return hit.size
+    }
     let s = computeSize(n, p)
-    n.memoProposal = p
-    n.memoSize = s
+    if n.memo.count >= 16 { n.memo.removeFirst() }
+    n.memo.append((p, s, n.memoChildSizes))
     return s
   }
 
@@ -67,7 +75,10 @@ struct Layout {
     case .shape, .mesh, .canvas:
       return Size(width: p.width ?? 10, height: p.height ?? 10)
     case .text(let s, let font, _):
-      return textEngine.layout(s, font: font, pixelSize: font.size).size
+      if let measured = n.measured { return measured }
+      let size = textEngine.layout(s, font: font, pixelSize: font.size).size
+      n.measured = size
+      return size
     case .image(let img, _):
       return Size(width: Double(img.width), height: Double(img.height))
     case .spacer(let minLength):

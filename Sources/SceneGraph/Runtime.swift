@@ -393,6 +393,8 @@ public final class SceneRuntime {
       } else {
         out = []
       }
+      // A primitive has no body of its own; a timeline has consumed its due entry by now.
+      node.needsBody = false
     }
     // Children not visited in this update are gone (an `if` flipped, an element left).
     if node.childOrder.count != node.children.count {

@@ -189,6 +189,29 @@ struct BindingParent: View {
   }
 }
 
+/// Counts every text layout request.
+final class CountingTextEngine: TextEngine {
+  var calls = 0
+  func layout(_ text: String, font: Font, pixelSize: Double) -> GlyphRun {
+    calls += 1
+    return FixedAdvanceTextEngine().layout(text, font: font, pixelSize: pixelSize)
+  }
+}
+
+/// Two labels and a square that slides with an implicit animation when `x` changes.
+struct Slider: View, Equatable {
+  let x: Double
+  var body: some View {
+    VStack {
+      Text("still")
+      HStack {
+        Text("label")
+        Rectangle().frame(width: 10, height: 10).offset(x: x).animation(.linear(duration: 1), value: x)
+      }
+    }
+  }
+}
+
 @Suite struct StateAndTimelineTests {
   func texts(_ out: FrameOutput) -> [String] { out.items.compactMap(\.text) }
 
@@ -367,6 +390,19 @@ struct BindingParent: View {
     let done = render(time: 3, runtime: rt) { body(0) }
     #expect(done.items[0].bounds.minX == start)
     #expect(!done.animationsInFlight)
+  }
+
+  @Test func anAnimationFrameReusesTheUnchangedSubtreesLayout() {
+    let engine = CountingTextEngine()
+    let rt = SceneRuntime(textEngine: engine)
+    _ = render(time: 0, runtime: rt) { Slider(x: 0) }
+    _ = render(time: 0, runtime: rt) { Slider(x: 100) }
+    engine.calls = 0
+    let mid = render(time: 0.5, runtime: rt) { Slider(x: 100) }
+    #expect(mid.animationsInFlight)
+    #expect(mid.evaluations == 0)
+    // Only lowering asks for the two labels' glyphs; their sizes are remembered.
+    #expect(engine.calls == 2)
   }
 
   @Test func changeWithoutAnimationJumps() {
