@@ -42,15 +42,21 @@ extension ForEach: PrimitiveView {
     var out: [RNode] = []
     var c = ctx
     // The content closure is new whenever the parent's body ran, so elements are rebuilt then.
-    if ctx.sameValue, let views = node.body as? [(AnyHashable, Content)] {
-      for (id, v) in views { out += ctx.runtime.child(node, ChildKey(0, id: id), v, c) }
+    if ctx.sameValue, let views = node.body as? [(ChildKey, Content)] {
+      for (key, v) in views { out += ctx.runtime.child(node, key, v, c) }
       return out
     }
     c.sameValue = false
-    var views: [(AnyHashable, Content)] = []
-    for element in data { views.append((AnyHashable(id(element)), content(element))) }
+    var views: [(ChildKey, Content)] = []
+    views.reserveCapacity(data.count)
+    for element in data {
+      let elementID = id(element)
+      // Integer ids (ranges) key the child directly: comparing type-erased integers is slow.
+      let key = (elementID as? Int).map { ChildKey($0) } ?? ChildKey(0, id: AnyHashable(elementID))
+      views.append((key, content(element)))
+    }
     node.body = views
-    for (id, v) in views { out += ctx.runtime.child(node, ChildKey(0, id: id), v, c) }
+    for (key, v) in views { out += ctx.runtime.child(node, key, v, c) }
     return out
   }
 }
