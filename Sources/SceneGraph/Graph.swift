@@ -36,8 +36,10 @@ final class ViewNode {
 
   /// The view value last used here (the one whose `@State` is bound to `states`).
   var view: Any?
-  /// For composite views and timelines: the content last produced.
-  var body: Any?
+  /// For views with content (bodies, timelines, custom modifiers, `ForEach`): updates the
+  /// children again from the content last produced, without running anything. A closure
+  /// keeps the content with its static type, so revisiting it needs no dynamic cast.
+  var revisit: ((ViewNode, UpdateContext) -> [RNode])?
   var env: EnvironmentValues?
   var output: [RNode] = []
   var children: [ChildKey: ViewNode] = [:]

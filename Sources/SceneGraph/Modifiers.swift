@@ -421,12 +421,12 @@ extension ModifiedContent: PrimitiveView {
     }
     // The modifier's body runs like a view's: first, and when the modifier's value changed.
     let changed = !ctx.sameValue && !(node.previous.map { rt.comparators.equal($0, modifier) } ?? false)
-    if node.body == nil || changed {
+    if node.revisit == nil || changed {
       node.previous = modifier
-      node.body = modifier.body(content: _ViewModifier_Content())
+      let body = modifier.body(content: _ViewModifier_Content())
+      node.revisit = { n, rc in rc.runtime.child(n, ChildKey(0), body, rc) }
       c.sameValue = false
     }
-    guard let body = node.body as? Modifier.Body else { return [] }
-    return rt.child(node, ChildKey(0), body, c)
+    return node.revisit?(node, c) ?? []
   }
 }

@@ -39,13 +39,9 @@ extension Optional: PrimitiveView where Wrapped: View {
 
 extension ForEach: PrimitiveView {
   func resolve(_ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
-    var out: [RNode] = []
-    var c = ctx
     // The content closure is new whenever the parent's body ran, so elements are rebuilt then.
-    if ctx.sameValue, let views = node.body as? [(ChildKey, Content)] {
-      for (key, v) in views { out += ctx.runtime.child(node, key, v, c) }
-      return out
-    }
+    if ctx.sameValue, let revisit = node.revisit { return revisit(node, ctx) }
+    var c = ctx
     c.sameValue = false
     var views: [(ChildKey, Content)] = []
     views.reserveCapacity(data.count)
@@ -55,9 +51,13 @@ extension ForEach: PrimitiveView {
       let key = (elementID as? Int).map { ChildKey($0) } ?? ChildKey(0, id: AnyHashable(elementID))
       views.append((key, content(element)))
     }
-    node.body = views
-    for (key, v) in views { out += ctx.runtime.child(node, key, v, c) }
-    return out
+    let update = { (n: ViewNode, rc: UpdateContext) -> [RNode] in
+      var out: [RNode] = []
+      for (key, v) in views { out += rc.runtime.child(n, key, v, rc) }
+      return out
+    }
+    node.revisit = update
+    return update(node, c)
   }
 }
 

@@ -418,9 +418,8 @@ public final class SceneRuntime {
     guard first || selfChanged || node.needsBody else {
       // Nothing this view depends on changed: keep its body and visit only what below is
       // dirty (or sees a new environment).
-      guard let body = node.body as? V.Body else { return [] }
       c.sameValue = true
-      return child(node, ChildKey(0), body, c)
+      return node.revisit?(node, c) ?? []
     }
     var current = view
     if first || selfChanged {
@@ -434,7 +433,7 @@ public final class SceneRuntime {
     node.needsBody = false
     noteEvaluation(node)
     let body = current.body
-    node.body = body
+    node.revisit = { n, rc in rc.runtime.child(n, ChildKey(0), body, rc) }
     c.sameValue = false
     return child(node, ChildKey(0), body, c)
   }

@@ -39,18 +39,17 @@ extension TimelineView: PrimitiveView {
     var context = slot.driver.lastContext ?? TimelineContext(date: rt.input.now, cadence: rt.input.cadence)
     context.cadence = rt.input.cadence
     var c = ctx
-    if fresh || node.needsBody || !ctx.sameValue || node.body == nil {
+    if fresh || node.needsBody || !ctx.sameValue || node.revisit == nil {
       // A new content closure (the parent ran) or a new entry: run the content.
       slot.context = context
       node.needsBody = false
       rt.noteEvaluation(node)
       let body = content(context)
-      node.body = body
+      node.revisit = { n, rc in rc.runtime.child(n, ChildKey(0), body, rc) }
       c.sameValue = false
       return rt.child(node, ChildKey(0), body, c)
     }
-    guard let body = node.body as? Content else { return [] }
-    return rt.child(node, ChildKey(0), body, c)
+    return node.revisit?(node, c) ?? []
   }
 }
 
