@@ -59,6 +59,8 @@ final class ViewNode {
   var evaluatedInFrame = -1
 
   var states: [AnyStateBox] = []
+  /// Whether the view has `@Environment` properties: its body then depends on the environment.
+  var readsEnvironment = false
   var timeline: TimelineSlot?
   /// `onChange`'s value at the previous update; `.animation`'s watched value.
   var previous: Any?

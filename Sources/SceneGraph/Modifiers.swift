@@ -238,6 +238,32 @@ func single(_ nodes: [RNode]) -> RNode {
   nodes.count == 1 ? nodes[0] : RNode(.stack(.depth, .center, 0, nodes))
 }
 
+// MARK: Environment
+
+/// A view whose environment has one value set; SwiftUI's `.environment(_:_:)`.
+public struct _EnvironmentView<Content: View, Value>: View {
+  public typealias Body = Never
+  let content: Content
+  let keyPath: WritableKeyPath<EnvironmentValues, Value>
+  let value: Value
+}
+
+extension View {
+  /// Sets an environment value for this view and everything inside it.
+  public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> _EnvironmentView<Self, V>
+  {
+    _EnvironmentView(content: self, keyPath: keyPath, value: value)
+  }
+}
+
+extension _EnvironmentView: PrimitiveView {
+  func resolve(_ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
+    var c = ctx
+    c.env[keyPath: keyPath] = value
+    return ctx.runtime.child(node, ChildKey(0), content, c)
+  }
+}
+
 // MARK: Identity
 
 /// A view with an explicit identity; SwiftUI's `.id(_:)`.

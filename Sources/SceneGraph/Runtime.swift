@@ -116,7 +116,8 @@ public final class SceneRuntime {
   /// Per-type decisions: how to compare values and how to resolve primitives.
   let comparators = Comparators()
   private var typeInfo: [ObjectIdentifier: ViewTypeInfo] = [:]
-  private var statefulTypes: [ObjectIdentifier: Bool] = [:]
+  /// Whether a view type has dynamic properties (`@State`, `@Environment`) to bind.
+  private var dynamicTypes: [ObjectIdentifier: Bool] = [:]
 
   /// The timelines on screen after the last frame, for the frame pump.
   public private(set) var activeDrivers: [TimelineDriver] = []
@@ -415,7 +416,8 @@ public final class SceneRuntime {
     var selfChanged = false
     if !first && !ctx.sameValue, let old = node.view, !comparators.equal(old, view) { selfChanged = true }
     var c = ctx
-    guard first || selfChanged || node.needsBody else {
+    let environmentChanged = node.readsEnvironment && !envSame
+    guard first || selfChanged || node.needsBody || environmentChanged else {
       // Nothing this view depends on changed: keep its body and visit only what below is
       // dirty (or sees a new environment).
       c.sameValue = true
@@ -423,11 +425,11 @@ public final class SceneRuntime {
     }
     var current = view
     if first || selfChanged {
-      bindState(view, to: node)
       node.view = view
     } else if let stored = node.view as? V {
       current = stored
     }
+    bindDynamicProperties(current, to: node, env: ctx.env)
     if let printChanges { printChanges(changeLine(node, first: first, selfChanged: selfChanged)) }
     for box in node.states { box.changedSinceEvaluation = false }
     node.needsBody = false
@@ -438,18 +440,25 @@ public final class SceneRuntime {
     return child(node, ChildKey(0), body, c)
   }
 
-  /// Connects the view's `@State` properties to the node's storage, as SwiftUI does before
-  /// it runs a body.
-  private func bindState<V: View>(_ view: V, to node: ViewNode) {
-    // Most views have no state; reflecting them to find out is not free, so it is asked once.
-    if statefulTypes[ObjectIdentifier(V.self)] == false { return }
+  /// Connects the view's `@State` properties to the node's storage and its `@Environment`
+  /// properties to the environment it is given, as SwiftUI does before it runs a body.
+  private func bindDynamicProperties<V: View>(_ view: V, to node: ViewNode, env: EnvironmentValues) {
+    // Most views have neither; reflecting them to find out is not free, so it is asked once.
+    if dynamicTypes[ObjectIdentifier(V.self)] == false { return }
     var index = 0
+    var found = false
     for property in Mirror(reflecting: view).children {
-      guard let state = property.value as? BindableState else { continue }
-      state.bind(to: node, index: index, name: property.label ?? "_\(index)", runtime: self)
-      index += 1
+      if let state = property.value as? BindableState {
+        state.bind(to: node, index: index, name: property.label ?? "_\(index)", runtime: self)
+        index += 1
+        found = true
+      } else if let environment = property.value as? BindableEnvironment {
+        environment.bind(env)
+        node.readsEnvironment = true
+        found = true
+      }
     }
-    statefulTypes[ObjectIdentifier(V.self)] = index > 0
+    dynamicTypes[ObjectIdentifier(V.self)] = found
   }
 
   private func changeLine(_ node: ViewNode, first: Bool, selfChanged: Bool) -> String {

@@ -144,3 +144,38 @@ extension Binding: DiffableProperty {
     return valuesEqual(snapshot, other.snapshot)
   }
 }
+
+/// Where an `Environment` struct finds the values it was bound to.
+final class EnvironmentLocation {
+  var values: EnvironmentValues?
+}
+
+/// Something `@Environment`-like that the runtime binds to the view's environment.
+protocol BindableEnvironment {
+  func bind(_ values: EnvironmentValues)
+}
+
+/// A value read from the view's environment; SwiftUI's `@Environment(\.keyPath)`.
+///
+/// A view that reads its environment runs its body again when the environment it is given
+/// changes (a `.font(…)` above it, say), as in SwiftUI.
+@propertyWrapper
+public struct Environment<Value>: DynamicProperty {
+  let keyPath: KeyPath<EnvironmentValues, Value>
+  let location = EnvironmentLocation()
+
+  /// Reads the value at `keyPath`.
+  public init(_ keyPath: KeyPath<EnvironmentValues, Value>) { self.keyPath = keyPath }
+
+  /// The value; before the view is installed, the default environment's.
+  public var wrappedValue: Value { (location.values ?? EnvironmentValues())[keyPath: keyPath] }
+}
+
+extension Environment: BindableEnvironment {
+  func bind(_ values: EnvironmentValues) { location.values = values }
+}
+
+extension Environment: DiffableProperty {
+  // The environment is compared by the runtime as a whole, not through the view's fields.
+  func isSame(as other: Any) -> Bool { true }
+}

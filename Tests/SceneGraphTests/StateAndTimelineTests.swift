@@ -212,6 +212,25 @@ struct Slider: View, Equatable {
   }
 }
 
+/// Reads the font from its environment.
+struct FontReader: View {
+  @Environment(\.font) var font
+  let log: Log
+  var body: some View {
+    let _ = log.lines.append("reader \(Int(font.size))")
+    Text("size \(Int(font.size))")
+  }
+}
+
+/// Shows text in whatever font it is given, without reading the environment itself.
+struct FontIgnorer: View {
+  let log: Log
+  var body: some View {
+    let _ = log.lines.append("ignorer")
+    Text("abc")
+  }
+}
+
 @Suite struct StateAndTimelineTests {
   func texts(_ out: FrameOutput) -> [String] { out.items.compactMap(\.text) }
 
@@ -390,6 +409,28 @@ struct Slider: View, Equatable {
     let done = render(time: 3, runtime: rt) { body(0) }
     #expect(done.items[0].bounds.minX == start)
     #expect(!done.animationsInFlight)
+  }
+
+  @Test func aViewThatReadsItsEnvironmentRunsAgainWhenItChanges() {
+    let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
+    let log = Log()
+    func frame(_ size: Double) -> FrameOutput {
+      render(runtime: rt) {
+        VStack {
+          FontReader(log: log)
+          FontIgnorer(log: log)
+        }
+        .font(.system(size: size))
+      }
+    }
+    _ = frame(10)
+    _ = frame(10)
+    #expect(log.lines == ["reader 10", "ignorer"])
+    let out = frame(20)
+    // The reader's body ran again; the other's did not, yet its text takes the new font.
+    #expect(log.lines == ["reader 10", "ignorer", "reader 20"])
+    #expect(texts(out) == ["size 20", "abc"])
+    #expect(out.items[1].bounds.height == 24)
   }
 
   @Test func anAnimationFrameReusesTheUnchangedSubtreesLayout() {
