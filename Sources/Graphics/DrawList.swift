@@ -271,10 +271,11 @@ public struct DrawList: Sendable {
   /// Number of segments for a circle of `radius` pixels so that no chord strays more than
   /// `circleMaxError` from the arc; even, between 6 and 512.
   public func circleSegmentCount(radius: Double) -> Int {
-    guard radius > 0 else { return 6 }
+    guard radius > 0, radius.isFinite else { return radius.isFinite ? 6 : 512 }
     let err = min(circleMaxError, radius)
-    let n = Int((Double.pi / acos(1 - err / radius)).rounded(.up))
-    let clamped = max(6, min(512, n))
+    // A huge radius makes the angle 0 and the count infinite: clamp before converting.
+    let exact = (Double.pi / acos(1 - err / radius)).rounded(.up)
+    let clamped = exact.isFinite ? max(6, Int(min(512, exact))) : 512
     return clamped + (clamped & 1)
   }
 

@@ -72,7 +72,7 @@ struct BenchCommand: ParsableCommand {
     if pacing && idle { throw UsageFailure.fail("choose one of --pacing and --idle") }
     // A long run must not end by failing to save its results, so output paths are checked first.
     for path in [json, csv, plot].compactMap({ $0 }) {
-      if let problem = OutputPath.problem(path) {
+      if let problem = OutputFile.problem(path) {
         printError("playground: cannot write \(path): \(problem)")
         throw ExitCode(73)
       }
@@ -101,6 +101,9 @@ struct BenchCommand: ParsableCommand {
       printError("playground: \(e)")
       if case .noDisplay = e { throw ExitCode(69) }
       throw ExitCode(70)
+    } catch let e as OutputError {
+      printError("playground: \(e)")
+      throw ExitCode(73)
     }
   }
 
@@ -157,8 +160,11 @@ struct BenchCommand: ParsableCommand {
     if let plot {
       do {
         let image = try BenchPlot.render(results: results, samples: bench.samples, machine: machine)
-        try PNGWriter.write(image, to: plot)
+        try PNGFile.write(image, to: plot)
       } catch let e as BackendError {
+        printError("playground: \(e)")
+        throw ExitCode(73)
+      } catch let e as OutputError {
         printError("playground: \(e)")
         throw ExitCode(73)
       }
@@ -168,28 +174,30 @@ struct BenchCommand: ParsableCommand {
 
   private func write(_ data: Data, to path: String) throws {
     do {
-      try data.write(to: URL(fileURLWithPath: path))
+      try OutputFile.write(data, to: path)
     } catch {
-      printError("playground: cannot write \(path): \(OutputPath.problem(path) ?? error.localizedDescription)")
+      printError("playground: \(error)")
       throw ExitCode(73)
     }
   }
 }
 
-/// Checks, before any work, that a file can be created or replaced at a path.
-enum OutputPath {
-  /// Why `path` cannot be written, or nil if it can.
-  static func problem(_ path: String) -> String? {
-    let url = URL(fileURLWithPath: path)
-    let dir = url.deletingLastPathComponent().path
-    var isDir: ObjCBool = false
-    if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) {
-      if isDir.boolValue { return "it is a directory" }
-      return access(path, W_OK) == 0 ? nil : String(cString: strerror(errno))
+/// PNG outputs: encoded by SDL_image into a temporary file, checked to end with the PNG's
+/// closing chunk (a full disk can cut a PNG short without the encoder noticing), then put in
+/// place.
+enum PNGFile {
+  /// The last 12 bytes of every complete PNG: the empty IEND chunk and its checksum.
+  static let trailer: [UInt8] = [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
+
+  /// Writes `image` to `path` as `OutputFile` writes any output.
+  static func write(_ image: ImageBuffer, to path: String) throws {
+    try OutputFile.produce(path) { temp in
+      try PNGWriter.write(image, to: temp)
+      guard let data = FileManager.default.contents(atPath: temp), data.count > 12,
+        Array(data.suffix(12)) == trailer
+      else {
+        throw OutputError(path, "the PNG came out incomplete (is the disk full?)")
+      }
     }
-    guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
-      return "the directory \(dir) does not exist"
-    }
-    return access(dir, W_OK) == 0 ? nil : String(cString: strerror(errno))
   }
 }

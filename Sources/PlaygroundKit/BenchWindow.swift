@@ -78,8 +78,8 @@ struct PacingBenchmark {
     if let json {
       let enc = JSONEncoder()
       enc.outputFormatting = [.prettyPrinted, .sortedKeys]
-      try enc.encode(Report(machine: machine, period_ms: period * 1000, timeline: a, timer_30hz: b))
-        .write(to: URL(fileURLWithPath: json))
+      try OutputFile.write(
+        enc.encode(Report(machine: machine, period_ms: period * 1000, timeline: a, timer_30hz: b)), to: json)
     }
   }
 }
@@ -164,10 +164,10 @@ struct IdleBenchmark {
     if let json {
       let enc = JSONEncoder()
       enc.outputFormatting = [.prettyPrinted, .sortedKeys]
-      try enc.encode(
-        Report(machine: MachineInfo.current(renderer: rendererName, size: size), seconds: seconds, scenes: rows)
-      )
-      .write(to: URL(fileURLWithPath: json))
+      try OutputFile.write(
+        enc.encode(
+          Report(machine: MachineInfo.current(renderer: rendererName, size: size), seconds: seconds, scenes: rows)),
+        to: json)
     }
   }
 }

@@ -84,7 +84,9 @@ struct ScheduleCommand: ParsableCommand {
     let schedule: any TimelineSchedule
     switch kind {
     case .animation:
-      if let m = minimumInterval, !(m > 0) { throw UsageFailure.fail("--minimum-interval must be positive") }
+      if let m = minimumInterval, !(m > 0) || !m.isFinite {
+        throw UsageFailure.fail("--minimum-interval must be a positive number of seconds, got \(m)")
+      }
       schedule = AnimationTimelineSchedule(minimumInterval: minimumInterval, paused: paused)
     case .periodic:
       guard let by else { throw UsageFailure.fail("periodic needs --by SECONDS") }
@@ -114,7 +116,13 @@ struct ScheduleCommand: ParsableCommand {
       view
       ? viewDates(schedule, from: fromDate, count: count, mode: mode.mode)
       : firstEntries(schedule, from: fromDate, count: count, mode: mode.mode)
-    for d in lines { print(ScheduleFormat.iso8601(d)) }
+    for d in lines {
+      // Entries far enough out (--by 1e300) leave the years this format can write.
+      guard ScheduleFormat.isPrintable(d) else {
+        throw UsageFailure.fail("the next entry falls after 9999-12-31T23:59:59.999Z, the last date this tool prints")
+      }
+      print(ScheduleFormat.iso8601(d))
+    }
   }
 }
 

@@ -48,8 +48,11 @@ struct SnapshotCommand: ParsableCommand {
     do {
       let image = try Snapshotter.render(
         scene: type.init(), start: start, at: at, size: size, cadence: cadence)
-      try PNGWriter.write(image, to: out)
+      try PNGFile.write(image, to: out)
     } catch let e as BackendError {
+      printError("playground: \(e)")
+      throw ExitCode(73)
+    } catch let e as OutputError {
       printError("playground: \(e)")
       throw ExitCode(73)
     }

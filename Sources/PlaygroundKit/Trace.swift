@@ -3,11 +3,25 @@ import Timeline
 
 /// Streams Chrome Trace Event JSON (the array form), which Perfetto and chrome://tracing open.
 ///
-/// Events are written as they happen rather than kept in memory, so a long run neither grows
-/// nor loses its trace if it is killed: both viewers accept an array missing its closing `]`.
+/// Events are written in batches as they happen rather than kept in memory, so a long run does
+/// not grow. A regular file is written beside its target and renamed over it when the run ends
+/// (see `OutputFile`); a device or FIFO is written through. When a write fails (a full disk),
+/// the run goes on: tracing stops with one warning, and the trace is cut back to the last whole
+/// batch and closed, so it stays valid JSON up to what fit.
 final class TraceWriter {
-  private let handle: FileHandle
+  private let fd: Int32
+  private let target: OutputFile.Target
+  private let tempPath: String?
   private let origin: Double
+  /// Bytes known to be on disk, ending after a whole batch of events.
+  private var committed: off_t = 0
+  private var failed = false
+  /// Events in `buffer`, and events known to be on disk.
+  private var bufferedEvents = 0
+  private var committedEvents = 0
+  private var closed = false
+  /// Where warnings go; standard error by default.
+  var warn: (String) -> Void = { printError("warning: \($0)") }
   private var buffer = ""
   private var first = true
   private(set) var eventCount = 0
@@ -19,12 +33,16 @@ final class TraceWriter {
   init(path: String, originUptime: Double) throws {
     self.path = path
     origin = originUptime
-    guard FileManager.default.createFile(atPath: path, contents: nil),
-      let h = FileHandle(forWritingAtPath: path)
-    else {
-      throw TraceError(path: path)
+    target = try OutputFile.target(path)
+    if target.isSpecial {
+      tempPath = nil
+      fd = open(target.path, O_WRONLY | O_CLOEXEC)
+    } else {
+      let temp = OutputFile.temporaryPath(beside: target)
+      tempPath = temp
+      fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     }
-    handle = h
+    guard fd >= 0 else { throw OutputError.errno(path) }
     buffer = "[\n"
     metadata("process_name", ["name": .string("playground")])
     metadata("thread_name", ["name": .string("frame loop")])
@@ -67,11 +85,19 @@ final class TraceWriter {
     )
   }
 
-  /// Writes what is buffered and closes the array.
+  /// Writes what is buffered, closes the array and puts the file in place.
   func close() {
-    buffer += "\n]\n"
+    guard !closed else { return }
+    if !failed { buffer += "\n]\n" }
     flush()
-    try? handle.close()
+    closed = true
+    if Glibc.close(fd) != 0 && !failed {
+      failed = true
+      warn("tracing: \(OutputError.errno(path))")
+    }
+    if let tempPath, rename(tempPath, target.path) != 0 {
+      warn("tracing: \(OutputError.errno(path)); the trace is in \(tempPath)")
+    }
   }
 
   private func metadata(_ name: String, _ args: [String: Arg]) {
@@ -83,15 +109,39 @@ final class TraceWriter {
     first = false
     buffer += event
     eventCount += 1
+    bufferedEvents += 1
     // Writes happen between frames in batches, so tracing adds no system call per event.
     if buffer.utf8.count > 64 * 1024 { flush() }
   }
 
-  /// Hands the buffer to the kernel; called on idle waits so a killed run keeps its trace.
+  /// Hands the buffer to the kernel; called on idle waits, so no frame pays for the write.
   func flush() {
-    guard !buffer.isEmpty else { return }
-    handle.write(Data(buffer.utf8))
+    guard !buffer.isEmpty, !failed, !closed else {
+      buffer.removeAll(keepingCapacity: true)
+      return
+    }
+    let data = Data(buffer.utf8)
     buffer.removeAll(keepingCapacity: true)
+    let events = bufferedEvents
+    bufferedEvents = 0
+    do {
+      try OutputFile.writeAll(fd, data, path: path)
+      committed += off_t(data.count)
+      committedEvents += events
+    } catch {
+      fail(error)
+    }
+  }
+
+  /// Stops tracing after a failed write: the partial batch is cut off (which also frees the
+  /// space it took) and the array is closed, if that still fits.
+  private func fail(_ error: Error) {
+    failed = true
+    warn("tracing stopped: \(error); the trace keeps the \(committedEvents) events written before")
+    guard !target.isSpecial else { return }
+    _ = ftruncate(fd, committed)
+    _ = lseek(fd, committed, SEEK_SET)
+    try? OutputFile.writeAll(fd, Data((committed == 0 ? "[]\n" : "\n]\n").utf8), path: path)
   }
 
   private func micros(_ t: Double) -> String { String(format: "%.1f", (t - origin) * 1e6) }
@@ -101,12 +151,6 @@ final class TraceWriter {
     let body = args.sorted { $0.key < $1.key }.map { "\(jsonString($0.key)):\($0.value.json)" }.joined(separator: ",")
     return ",\"args\":{\(body)}"
   }
-}
-
-/// The trace file could not be created.
-struct TraceError: Error, CustomStringConvertible {
-  var path: String
-  var description: String { "cannot write the trace to \(path): \(String(cString: strerror(errno)))" }
 }
 
 /// A JSON string literal with the escapes JSON requires.

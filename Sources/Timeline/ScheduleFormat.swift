@@ -2,8 +2,21 @@ import Foundation
 
 /// Dates as the `playground schedule` command prints and reads them.
 public enum ScheduleFormat {
-  /// UTC ISO 8601 with milliseconds, e.g. `2026-01-01T10:34:30.000Z`.
+  /// The first date this format prints: 0001-01-01T00:00:00.000Z.
+  public static let earliest = Date(timeIntervalSince1970: -62_135_596_800)
+  /// The last date this format prints: 9999-12-31T23:59:59.999Z.
+  public static let latest = Date(timeIntervalSince1970: 253_402_300_799.999)
+
+  /// Whether `date` has a four-digit year, so `iso8601` can print it.
+  public static func isPrintable(_ date: Date) -> Bool {
+    let t = date.timeIntervalSince1970
+    return t.isFinite && date >= earliest && date <= latest
+  }
+
+  /// UTC ISO 8601 with milliseconds, e.g. `2026-01-01T10:34:30.000Z`; dates outside the years
+  /// 0001–9999 (or not finite) are clamped to that range rather than trapping.
   public static func iso8601(_ date: Date) -> String {
+    let date = isPrintable(date) ? date : (date.timeIntervalSince1970 < 0 ? earliest : latest)
     let totalMs = (date.timeIntervalSince1970 * 1000).rounded()
     let ms = Int(totalMs.truncatingRemainder(dividingBy: 1000) + 1000) % 1000
     let seconds = Int(((totalMs - Double(ms)) / 1000).rounded())
@@ -16,13 +29,38 @@ public enum ScheduleFormat {
       c.minute ?? 0, c.second ?? 0, ms)
   }
 
-  /// Parses ISO 8601 with or without fractional seconds, with `Z` or an offset.
+  /// Parses ISO 8601 with or without fractional seconds, with `Z` or an offset. Calendar
+  /// fields are checked as written: 2026-02-29 or 24:00 is rejected rather than rolled over,
+  /// and the year must have four digits.
   public static func parseISO8601(_ s: String) -> Date? {
+    guard fieldsAreValid(s) else { return nil }
     let f = ISO8601DateFormatter()
     f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
     if let d = f.date(from: s) { return d }
     f.formatOptions = [.withInternetDateTime]
     return f.date(from: s)
+  }
+
+  /// Whether `YYYY-MM-DDTHH:MM:SS` at the start of `s` names a real Gregorian date and time.
+  static func fieldsAreValid(_ s: String) -> Bool {
+    let u = Array(s.utf8)
+    guard u.count >= 19 else { return false }
+    func number(_ range: Range<Int>) -> Int? {
+      var v = 0
+      for i in range {
+        guard (48...57).contains(u[i]) else { return nil }
+        v = v * 10 + Int(u[i] - 48)
+      }
+      return v
+    }
+    guard u[4] == 45, u[7] == 45, u[10] == 84 || u[10] == 116, u[13] == 58, u[16] == 58,
+      let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+      let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19)
+    else { return false }
+    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+    let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+    return year >= 1 && (1...12).contains(month) && day >= 1 && day <= days[month - 1] && hour < 24 && minute < 60
+      && second < 60
   }
 }
 

@@ -232,7 +232,7 @@ struct CLI {
     #expect(da == db)
     let bad = try CLI.run(["snapshot", "--scene", "clock", "--at", "1", "--out", "/nonexistent/x.png"])
     #expect(bad.status == 73)
-    #expect(bad.err.contains("cannot write PNG"))
+    #expect(bad.err == "playground: cannot write /nonexistent/x.png: the directory /nonexistent does not exist\n")
   }
 
   @Test func helpExplainsTheKinds() throws {
@@ -297,5 +297,73 @@ struct CLI {
     #expect(lines.contains("HappyEmoji: _idx changed."))
     // Nothing else re-runs: the root and the scene host ran once.
     #expect(lines.filter { $0.hasPrefix("AppRoot") || $0.hasPrefix("SceneView") }.count == 2)
+  }
+
+  /// A fresh directory for output tests.
+  func scratch() throws -> URL {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pg-out-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    return dir
+  }
+
+  @Test func outputsWriteThroughDevicesAndFollowSymlinks() throws {
+    let dir = try scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    // A link to /dev/null: the trace goes through it and neither the link nor the device is replaced.
+    let link = dir.appendingPathComponent("trace.json").path
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/dev/null")
+    let r = try CLI.run(["run", "--scene", "clock", "--duration", "0.5", "--trace", link])
+    #expect(r.status == 0, "\(r.err)")
+    #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == "/dev/null")
+    let attrs = try FileManager.default.attributesOfItem(atPath: "/dev/null")
+    #expect(attrs[.type] as? FileAttributeType == .typeCharacterSpecial)
+    // A relative link to a file that does not exist yet: the PNG lands where the link points.
+    let pngLink = dir.appendingPathComponent("shot.png").path
+    try FileManager.default.createSymbolicLink(atPath: pngLink, withDestinationPath: "real.png")
+    let s = try CLI.run(["snapshot", "--scene", "clock", "--at", "1", "--size", "64x36", "--out", pngLink])
+    #expect(s.status == 0, "\(s.err)")
+    #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("real.png").path))
+    #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: pngLink)) == "real.png")
+  }
+
+  @Test func aFailedWriteExits73AndKeepsTheOldFile() throws {
+    let r = try CLI.run(["snapshot", "--scene", "clock", "--at", "1", "--size", "64x36", "--out", "/dev/full"])
+    #expect(r.status == 73)
+    #expect(r.err == "playground: cannot write /dev/full: No space left on device\n")
+    let b = try CLI.run(["bench", "--scene", "clock", "--frames", "2", "--warmup", "0", "--json", "/dev/full"])
+    #expect(b.status == 73)
+    #expect(b.err.contains("cannot write /dev/full: No space left on device"))
+    // An unwritable target never replaces what is there: a directory in the file's place.
+    let dir = try scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let d = try CLI.run(["snapshot", "--scene", "clock", "--at", "1", "--out", dir.path])
+    #expect(d.status == 73)
+    #expect(d.err.contains("it is a directory"))
+  }
+
+  @Test func aTraceThatCannotBeWrittenStopsTracingNotTheRun() throws {
+    let r = try CLI.run(["run", "--scene", "clock", "--duration", "1", "--stats", "--trace", "/dev/full"])
+    #expect(r.status == 0, "\(r.err)")
+    let warnings = r.err.split(separator: "\n").filter { $0.hasPrefix("warning: tracing stopped") }
+    #expect(warnings.count == 1)
+    #expect(r.out.contains("\"frames_presented\""))
+  }
+
+  @Test func scheduleRefusesNumbersAndDatesItCannotPrint() throws {
+    for args in [
+      ["animation", "--minimum-interval", "inf"], ["animation", "--minimum-interval", "1e300"],
+      ["cyclic", "--offsets", "1e300"], ["periodic", "--by", "1e300"],
+    ] {
+      let r = try CLI.run(["schedule"] + args + ["--from", "2026-01-01T10:34:30Z", "--count", "3"])
+      #expect(r.status == 64, "\(args)")
+      #expect(r.err.split(separator: "\n").count == 1, "\(args): \(r.err)")
+    }
+    for date in ["-271821-04-20T00:00:00Z", "2026-02-29T00:00:00Z", "2026-01-01T24:00:00Z"] {
+      let r = try CLI.run(["schedule", "periodic", "--by", "1", "--from", date, "--count", "1"])
+      #expect(r.status == 64, "\(date)")
+      #expect(r.err.contains("is not an ISO 8601 date"))
+    }
+    let leap = try CLI.run(["schedule", "periodic", "--by", "1", "--from", "2024-02-29T00:00:00Z", "--count", "1"])
+    #expect(leap.out == "2024-02-29T00:00:00.000Z\n")
   }
 }
