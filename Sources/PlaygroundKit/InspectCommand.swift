@@ -17,32 +17,13 @@ struct InspectCommand: ParsableCommand {
       under, and its frame in points [x, y, width, height].
       """)
 
-  @Option(help: "The scene to inspect (see `playground list`).")
-  var scene: String
-
-  @Option(help: "Seconds after the timeline started.")
-  var at: Double
-
-  @Option(help: "ISO 8601 date at which the timeline started, e.g. 2026-01-01T10:34:30Z (default: now).")
-  var date: String?
-
-  @Option(help: "Scene size in points, WIDTHxHEIGHT.")
-  var size: PixelSize = .defaultWindow
-
-  func validate() throws {
-    if !(at >= 0) || !at.isFinite { throw UsageFailure.fail("--at must be a non-negative number of seconds") }
-    if at > 86_400 { throw UsageFailure.fail("--at must be at most 86400 seconds (one day)") }
-    if let d = date, ScheduleFormat.parseISO8601(d) == nil {
-      throw UsageFailure.fail("--date '\(d)' is not an ISO 8601 date such as 2026-01-01T10:34:30Z")
-    }
-  }
+  @OptionGroup var moment: ReplayMoment
 
   func run() throws {
-    let type = try UsageFailure.scene(scene)
-    let start = date.flatMap(ScheduleFormat.parseISO8601) ?? Date()
+    let type = try UsageFailure.scene(moment.scene)
     let report: InspectReport
     do {
-      report = try InspectReport.make(scene: type.init(), start: start, at: at, size: size)
+      report = try InspectReport.make(scene: type.init(), start: moment.start, at: moment.at, size: moment.size)
     } catch let e as BackendError {
       printError("playground: \(e)")
       throw ExitCode(70)

@@ -16,17 +16,7 @@ struct SnapshotCommand: ParsableCommand {
       wall-clock date at which the timeline started (default: now); the clock scene shows it.
       """)
 
-  @Option(help: "The scene to render (see `playground list`).")
-  var scene: String
-
-  @Option(help: "Seconds after the timeline started.")
-  var at: Double
-
-  @Option(help: "ISO 8601 date at which the timeline started, e.g. 2026-01-01T10:34:30Z (default: now).")
-  var date: String?
-
-  @Option(help: "Image size in pixels, WIDTHxHEIGHT.")
-  var size: PixelSize = .defaultWindow
+  @OptionGroup var moment: ReplayMoment
 
   @Option(help: "Force a cadence: live, seconds or minutes.")
   var cadence: Cadence = .live
@@ -34,17 +24,10 @@ struct SnapshotCommand: ParsableCommand {
   @Option(help: "Where to write the PNG.")
   var out: String
 
-  func validate() throws {
-    if !(at >= 0) || !at.isFinite { throw UsageFailure.fail("--at must be a non-negative number of seconds") }
-    if at > 86_400 { throw UsageFailure.fail("--at must be at most 86400 seconds (one day)") }
-    if let d = date, ScheduleFormat.parseISO8601(d) == nil {
-      throw UsageFailure.fail("--date '\(d)' is not an ISO 8601 date such as 2026-01-01T10:34:30Z")
-    }
-  }
-
   func run() throws {
+    let (scene, at, size) = (moment.scene, moment.at, moment.size)
     let type = try UsageFailure.scene(scene)
-    let start = date.flatMap(ScheduleFormat.parseISO8601) ?? Date()
+    let start = moment.start
     do {
       let image = try Snapshotter.render(
         scene: type.init(), start: start, at: at, size: size, cadence: cadence)
@@ -57,6 +40,32 @@ struct SnapshotCommand: ParsableCommand {
       throw ExitCode(73)
     }
   }
+}
+
+/// A scene at a moment of its replay: what `snapshot` and `inspect` both take.
+struct ReplayMoment: ParsableArguments {
+  @Option(help: "The scene (see `playground list`).")
+  var scene: String
+
+  @Option(help: "Seconds after the timeline started.")
+  var at: Double
+
+  @Option(help: "ISO 8601 date at which the timeline started, e.g. 2026-01-01T10:34:30Z (default: now).")
+  var date: String?
+
+  @Option(help: "Size in pixels (points for inspect), WIDTHxHEIGHT.")
+  var size: PixelSize = .defaultWindow
+
+  func validate() throws {
+    if !(at >= 0) || !at.isFinite { throw UsageFailure.fail("--at must be a non-negative number of seconds") }
+    if at > 86_400 { throw UsageFailure.fail("--at must be at most 86400 seconds (one day)") }
+    if let d = date, ScheduleFormat.parseISO8601(d) == nil {
+      throw UsageFailure.fail("--date '\(d)' is not an ISO 8601 date such as 2026-01-01T10:34:30Z")
+    }
+  }
+
+  /// The date the timeline started: `--date`, or now.
+  var start: Date { date.flatMap(ScheduleFormat.parseISO8601) ?? Date() }
 }
 
 /// Renders scenes offscreen; shared by `snapshot`, the tests and the README screenshots.
