@@ -158,27 +158,16 @@ struct BenchCommand: ParsableCommand {
       try write(Data(text.utf8), to: csv)
     }
     if let plot {
-      do {
+      try writingOutput {
         let image = try BenchPlot.render(results: results, samples: bench.samples, machine: machine)
         try PNGFile.write(image, to: plot)
-      } catch let e as BackendError {
-        printError("playground: \(e)")
-        throw ExitCode(73)
-      } catch let e as OutputError {
-        printError("playground: \(e)")
-        throw ExitCode(73)
       }
     }
     _ = offscreen
   }
 
   private func write(_ data: Data, to path: String) throws {
-    do {
-      try OutputFile.write(data, to: path)
-    } catch {
-      printError("playground: \(error)")
-      throw ExitCode(73)
-    }
+    try writingOutput { try OutputFile.write(data, to: path) }
   }
 }
 

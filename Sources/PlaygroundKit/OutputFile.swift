@@ -1,4 +1,6 @@
+import ArgumentParser
 import Foundation
+import SDLBackend
 
 #if canImport(Glibc)
   import Glibc
@@ -17,6 +19,20 @@ struct OutputError: Error, CustomStringConvertible {
 
   /// The error for the current `errno`.
   static func errno(_ path: String) -> OutputError { OutputError(path, String(cString: strerror(Glibc.errno))) }
+}
+
+/// Runs `body`, which produces an output; a failure to render or write it is one line on
+/// standard error and exit status 73.
+func writingOutput(_ body: () throws -> Void) throws {
+  do {
+    try body()
+  } catch let e as OutputError {
+    printError("playground: \(e)")
+    throw ExitCode(73)
+  } catch let e as BackendError {
+    printError("playground: \(e)")
+    throw ExitCode(73)
+  }
 }
 
 /// How every output of the program (`--out`, `--json`, `--csv`, `--plot`, `--trace`) reaches

@@ -28,16 +28,10 @@ struct SnapshotCommand: ParsableCommand {
     let (scene, at, size) = (moment.scene, moment.at, moment.size)
     let type = try UsageFailure.scene(scene)
     let start = moment.start
-    do {
+    try writingOutput {
       let image = try Snapshotter.render(
         scene: type.init(), start: start, at: at, size: size, cadence: cadence)
       try PNGFile.write(image, to: out)
-    } catch let e as BackendError {
-      printError("playground: \(e)")
-      throw ExitCode(73)
-    } catch let e as OutputError {
-      printError("playground: \(e)")
-      throw ExitCode(73)
     }
   }
 }
