@@ -5,8 +5,11 @@ import Foundation
 /// Holds the model value (`target`) plus the animations still in flight, and evaluates the
 /// on-screen value for any frame time. Retargeting never jumps:
 ///
-/// - A **spring** restarts from the current presentation value *and* velocity, replacing
-///   everything in flight, so position and velocity are both continuous.
+/// - A **spring** restarts from the current presentation value *and* velocity, so position
+///   and velocity are both continuous. With a `blendDuration`, the motion in flight is not
+///   dropped at once: the old trajectory and the new spring are cross-faded over that many
+///   seconds (a smoothstep weight, so velocity stays continuous too), and the direction of
+///   travel turns gradually instead of at the instant of the change.
 /// - A **timing curve** is blended additively, as SwiftUI does for curve animations: the
 ///   animations already running keep running, and a new one animates the offset from the
 ///   old target to the new one down to zero. Position is continuous; velocity is too, except
@@ -34,6 +37,14 @@ public struct AnimatedValue<Value: VectorArithmetic>: Sendable {
   public private(set) var target: Value
 
   private var segments: [Segment] = []
+  /// The trajectory being blended out after a spring with a blend duration retargeted it
+  /// (at most one element; an array because a struct cannot hold itself directly).
+  private var outgoing: [AnimatedValue] = []
+  /// When the blend began and how long it lasts.
+  private var blend: (start: Double, duration: Double) = (0, 0)
+
+  /// The depth of nested blends kept; a deeper one is settled into its parent's motion.
+  private static var maxBlendDepth: Int { 3 }
 
   /// Creates a value that is at rest at `value`.
   public init(_ value: Value) {
@@ -46,7 +57,20 @@ public struct AnimatedValue<Value: VectorArithmetic>: Sendable {
     for segment in segments {
       result = result + Self.evaluate(segment, at: time).offset
     }
+    if let old = outgoing.first {
+      let w = blendWeight(at: time)
+      if w.value < 1 { result = result.scaled(by: w.value) + old.value(at: time).scaled(by: 1 - w.value) }
+    }
     return result
+  }
+
+  /// The new trajectory's share of a blend at `time` (smoothstep) and its rate of change.
+  private func blendWeight(at time: Double) -> (value: Double, rate: Double) {
+    guard blend.duration > 0 else { return (1, 0) }
+    let x = (time - blend.start) / blend.duration
+    if x >= 1 { return (1, 0) }
+    if x <= 0 { return (0, 0) }
+    return (x * x * (3 - 2 * x), 6 * x * (1 - x) / blend.duration)
   }
 
   /// Returns the presentation value's rate of change per second at `time`.
@@ -55,13 +79,29 @@ public struct AnimatedValue<Value: VectorArithmetic>: Sendable {
     for segment in segments {
       result = result + Self.evaluate(segment, at: time).velocity
     }
+    if let old = outgoing.first {
+      let w = blendWeight(at: time)
+      if w.value < 1 {
+        // d/dt (w·new + (1−w)·old) = w·new' + (1−w)·old' + w'·(new − old)
+        var own = target
+        for segment in segments { own = own + Self.evaluate(segment, at: time).offset }
+        let oldValue = old.value(at: time)
+        result =
+          result.scaled(by: w.value) + old.velocity(at: time).scaled(by: 1 - w.value)
+          + (own - oldValue).scaled(by: w.rate)
+      }
+    }
     return result
   }
 
   /// Whether any animation is still in flight at `time`; when false, `value(at:)` is `target`.
   public func isAnimating(at time: Double) -> Bool {
-    segments.contains { !Self.evaluate($0, at: time).isComplete }
+    if !outgoing.isEmpty && blendWeight(at: time).value < 1 { return true }
+    return segments.contains { !Self.evaluate($0, at: time).isComplete }
   }
+
+  /// How many blends are nested here (0 when nothing is being blended out).
+  var blendDepth: Int { outgoing.first.map { $0.blendDepth + 1 } ?? 0 }
 
   /// Changes the target at frame time `time`, animating from the current presentation value.
   ///
@@ -70,15 +110,27 @@ public struct AnimatedValue<Value: VectorArithmetic>: Sendable {
     guard let animation else {
       target = newTarget
       segments.removeAll()
+      outgoing.removeAll()
       return
     }
     // Finished segments contribute exactly zero, so dropping them cannot cause a jump.
     segments.removeAll { Self.evaluate($0, at: time).isComplete }
+    if !outgoing.isEmpty && blendWeight(at: time).value >= 1 { outgoing.removeAll() }
 
     switch animation.kind {
     case .spring(let spring):
       let displacement = value(at: time) - newTarget
       let velocity = velocity(at: time)
+      // With a blend duration, what is moving now keeps moving and fades out while the new
+      // spring fades in; both start from the same position and velocity.
+      if spring.blendDuration > 0 && isAnimating(at: time) {
+        var old = self
+        if old.blendDepth >= Self.maxBlendDepth { old.outgoing.removeAll() }
+        outgoing = [old]
+        blend = (time, spring.blendDuration)
+      } else {
+        outgoing.removeAll()
+      }
       target = newTarget
       segments.removeAll()
       let energy = spring.energy(
@@ -110,6 +162,7 @@ public struct AnimatedValue<Value: VectorArithmetic>: Sendable {
   /// rather than freezing mid-flight means the result does not depend on it.
   public mutating func settle(at time: Double) {
     segments.removeAll()
+    outgoing.removeAll()
   }
 
   /// Returns a segment's offset from the target, its velocity, and whether it has finished.

@@ -77,8 +77,8 @@ public struct Animation: Sendable, Hashable {
   /// - Parameters:
   ///   - response: Period of the undamped oscillation in seconds (stiffness `(2π/response)²`).
   ///   - dampingFraction: 0 oscillates forever, below 1 overshoots, 1 is critically damped.
-  ///   - blendDuration: Stored for SwiftUI parity; retargeting in `AnimatedValue` already
-  ///     carries position and velocity over, so it is not used to blend responses.
+  ///   - blendDuration: Seconds over which a retarget cross-fades from the motion in flight
+  ///     to the new spring (see `AnimatedValue`); 0 turns at once.
   public static func spring(
     response: Double = 0.5, dampingFraction: Double = 0.825, blendDuration: Double = 0
   ) -> Animation {

@@ -12,7 +12,7 @@ struct SpringModel: Sendable, Hashable {
   let response: Double
   /// ζ: 0 never settles, < 1 overshoots, 1 is critically damped, > 1 is sluggish.
   let dampingFraction: Double
-  /// Kept for API parity with SwiftUI; see `Animation.spring(response:dampingFraction:blendDuration:)`.
+  /// Seconds over which a retarget blends the old motion into the new one.
   let blendDuration: Double
 
   /// Settled once the energy norm has fallen to this fraction of its starting value.
