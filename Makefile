@@ -3,14 +3,14 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := run
 
-RUNTIME_PKGS := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fontconfig \
+RUNTIME_PKGS := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fontconfig tzdata \
                 fonts-dejavu-core fonts-dejavu-extra fonts-noto-color-emoji
 TEST_PKGS    := xvfb openbox xdotool x11-utils python3
 SWIFT        ?= swift
 ARGS         ?=
 CONFIG       ?= release
 
-.PHONY: run test deps test-deps build build-debug unit e2e screenshots bench lint clean
+.PHONY: run test deps test-deps build build-debug unit e2e screenshots gif bench lint clean
 
 deps:
 	@./Tests/EndToEnd/ensure-packages.sh $(RUNTIME_PKGS)
@@ -40,6 +40,11 @@ e2e:
 ## Re-render the README screenshots.
 screenshots: build
 	./Tests/EndToEnd/screenshots.sh "$$($(SWIFT) build -c $(CONFIG) --show-bin-path)/playground"
+
+## Re-make Assets/playground.gif (the gif scene's bundled animation) with ImageMagick.
+gif: build
+	@./Tests/EndToEnd/ensure-packages.sh imagemagick
+	./Tests/EndToEnd/make-gif.sh "$$($(SWIFT) build -c $(CONFIG) --show-bin-path)/playground"
 
 ## The README's frame-cost table and plot (headless; add ARGS="--window" for a real window).
 bench: build

@@ -3,8 +3,8 @@ import PackageDescription
 
 /// Timeline Playground: SwiftUI's TimelineView model on SDL2.
 ///
-/// Imports flow one way: `Scenes → SceneGraph → Graphics, Timeline, Motion`;
-/// `SDLBackend → Graphics, CSDL2`; `PlaygroundKit → everything`. Only `SDLBackend`
+/// Imports flow one way: `Scenes → SceneGraph → Graphics, Timeline, Motion`; `Scenes → Audio`;
+/// `SDLBackend → Graphics, Audio, CSDL2`; `PlaygroundKit → everything`. Only `SDLBackend`
 /// sees the C API.
 let package = Package(
   name: "TimelinePlayground",
@@ -26,13 +26,14 @@ let package = Package(
     .target(name: "Graphics"),
     .target(name: "Timeline"),
     .target(name: "Motion"),
+    .target(name: "Audio", dependencies: ["Timeline"]),
     .target(name: "SceneGraph", dependencies: ["Graphics", "Timeline", "Motion"]),
-    .target(name: "SDLBackend", dependencies: ["Graphics", "CSDL2"]),
-    .target(name: "Scenes", dependencies: ["SceneGraph"], path: "Scenes"),
+    .target(name: "SDLBackend", dependencies: ["Graphics", "Audio", "Timeline", "CSDL2"]),
+    .target(name: "Scenes", dependencies: ["SceneGraph", "Audio"], path: "Scenes"),
     .target(
       name: "PlaygroundKit",
       dependencies: [
-        "Graphics", "Timeline", "Motion", "SceneGraph", "SDLBackend", "Scenes",
+        "Graphics", "Timeline", "Motion", "Audio", "SceneGraph", "SDLBackend", "Scenes",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Histogram", package: "hdrhistogram-swift"),
       ]
@@ -41,6 +42,7 @@ let package = Package(
     .testTarget(name: "GraphicsTests", dependencies: ["Graphics"]),
     .testTarget(name: "TimelineTests", dependencies: ["Timeline"]),
     .testTarget(name: "MotionTests", dependencies: ["Motion"]),
+    .testTarget(name: "AudioTests", dependencies: ["Audio"]),
     .testTarget(name: "SceneGraphTests", dependencies: ["SceneGraph"]),
     .testTarget(name: "SDLBackendTests", dependencies: ["SDLBackend", "Graphics"]),
     .testTarget(name: "ScenesTests", dependencies: ["Scenes", "SceneGraph"]),

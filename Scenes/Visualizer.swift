@@ -15,16 +15,30 @@ public struct Visualizer: PlaygroundScene {
     0.3 + 0.7 * abs(sin(t * 3 + Double(index) * 0.4))
   }
 
+  /// The parameter file (`visualizer.json`): how many bars, and the colors of their gradient
+  /// (top to bottom, `#RRGGBB`; empty for the seeds' `.blue.gradient`).
+  public struct Parameters: Codable, Hashable, Sendable {
+    public var barCount: Int
+    public var colors: [String]
+  }
+
+  /// The seeds' eight blue bars.
+  public static let defaults = Parameters(barCount: 8, colors: [])
+
   public init() {}
 
   public func body(_ scene: SceneContext) -> some View {
-    // The design is the seeds' 76×40 point widget; it is scaled up to fill the window.
-    let k = scene.fitScale(Size(width: 76, height: 64), fill: 0.75)
+    let p = scene.assets.decode(Parameters.self, from: "visualizer.json") ?? Self.defaults
+    let count = min(max(p.barCount, 1), 64)
+    let colors = p.colors.compactMap(Color.init(hexString:))
+    // The design is the seeds' 76×40 point widget (8 bars); it is scaled up to fill the window.
+    let width = Double(count) * 10 - 4
+    let k = scene.fitScale(Size(width: max(76, width), height: 64), fill: 0.75)
     ZStack {
       LinearGradient(
         colors: [Color(hex: 0x0B1026), Color(hex: 0x1B2450)], startPoint: .top, endPoint: .bottom
       ).asBackground()
-      AudioVisualizer(scale: k)
+      AudioVisualizer(scale: k, count: count, colors: colors)
       Caption(text: "TimelineView(.animation)", size: scene.size)
     }
   }
@@ -35,27 +49,35 @@ public struct Visualizer: PlaygroundScene {
 struct AudioVisualizer: View, Equatable {
   /// Points per design point.
   let scale: Double
+  var count = 8
+  /// The bars' gradient, top to bottom; empty for the seeds' `.blue.gradient`.
+  var colors: [Color] = []
 
   var body: some View {
-    let k = scale
+    let (k, count) = (scale, self.count)
+    let fill: Paint =
+      colors.count >= 2
+      ? .linearGradient(LinearGradient(colors: colors, startPoint: .top, endPoint: .bottom))
+      : colors.first.map { .color($0) } ?? Color.blue.gradient.paint
+    let base = colors.last ?? Color.blue
     TimelineView(.animation) { context in
       let time = context.date.timeIntervalSinceReferenceDate
       VStack(spacing: 0) {
         HStack(alignment: .bottom, spacing: 4 * k) {
-          ForEach(0..<8, id: \.self) { index in
+          ForEach(0..<count, id: \.self) { index in
             RoundedRectangle(cornerRadius: 2 * k)
-              .fill(Color.blue.gradient)
+              .fill(fill)
               .frame(width: 6 * k, height: 40 * k * Visualizer.level(index: index, time: time))
           }
         }
         .frame(height: 40 * k, alignment: .bottom)
         // A faint reflection grounds the bars on the floor.
         HStack(alignment: .top, spacing: 4 * k) {
-          ForEach(0..<8, id: \.self) { index in
+          ForEach(0..<count, id: \.self) { index in
             RoundedRectangle(cornerRadius: 2 * k)
               .fill(
                 LinearGradient(
-                  colors: [Color.blue.opacity(0.35), Color.blue.opacity(0)], startPoint: .top, endPoint: .bottom)
+                  colors: [base.opacity(0.35), base.opacity(0)], startPoint: .top, endPoint: .bottom)
               )
               .frame(width: 6 * k, height: 12 * k * Visualizer.level(index: index, time: time))
           }

@@ -1,3 +1,4 @@
+import Audio
 import Foundation
 import Graphics
 import SDLBackend
@@ -23,6 +24,8 @@ struct AppOptions {
   var keys: [(key: Key, shift: Bool)] = []
   /// Where to stream a Chrome trace of the run, if anywhere.
   var trace: TraceWriter?
+  /// Parameter files and asset paths, watched for changes while the window runs.
+  var assets = AssetOptions()
 }
 
 /// The window's visibility as far as drawing is concerned.
@@ -67,6 +70,10 @@ final class PlaygroundApp {
   var trace: TraceWriter? { options.trace }
   /// The cadence and visibility last written to the trace, to record only changes.
   var tracedState: (cadence: Cadence, visibility: Visibility)?
+  /// The parameter files, reloaded when they change.
+  let parameters: ParameterStore
+  /// Recent frames' (start, end, present) times, to match a sound to the frame that asked for it.
+  var recentFrames: [(start: Double, end: Double, present: Double)] = []
 
   init(options: AppOptions) throws {
     self.options = options
@@ -84,6 +91,32 @@ final class PlaygroundApp {
     sceneStart = clock.now
     visibilityState = VisibilityController(grace: options.minimizedGrace, forcedCadence: options.forcedCadence)
     startUptime = clock.uptime
+    parameters = ParameterStore(options: options.assets)
+    for line in parameters.problems { printError("warning: \(line)") }
+    Self.installAudio()
+    parameters.startWatching { Window.wake() }
+  }
+
+  /// Opens SDL's audio output the first time a scene plays a sound; no device gives one
+  /// warning line and the scenes run on silently.
+  static func installAudio() {
+    final class Keep: @unchecked Sendable { var device: AudioDevice? }
+    let keep = Keep()
+    AudioSystem.install(opener: {
+      let d = try AudioDevice()
+      keep.device = d
+      return d.mixer
+    })
+  }
+
+  /// Takes in parameter files that changed since the last look; a bad edit is reported once
+  /// and the last good values stay.
+  func reloadParametersIfChanged() {
+    guard parameters.reloadIfChanged() else { return }
+    for line in parameters.problems where !reportedProblems.contains(line) { printError("warning: \(line)") }
+    reportedProblems = Set(parameters.problems)
+    trace?.instant("parameters reloaded", category: "assets", at: monotonicSeconds(), global: true)
+    invalidate()
   }
 
   /// The cadence timelines see now: forced by the user, or derived from visibility.
@@ -118,6 +151,8 @@ final class PlaygroundApp {
 
   /// Monotonic times of presented frames, kept only while a benchmark asks for them.
   var presentTimes: [Double]?
+  /// Parameter problems already printed, so one bad edit is printed once.
+  var reportedProblems: Set<String> = []
 
   /// Runs the loop until `endUptime` (or until the user quits).
   func runLoop(until endUptime: Double?) {
@@ -125,6 +160,7 @@ final class PlaygroundApp {
     // Scripted keys go through SDL's own queue, exactly like a user's keystrokes.
     for k in options.keys { Window.pushKey(k.key, shift: k.shift) }
     while running {
+      reloadParametersIfChanged()
       // State first, so a change made by the last input before the end still reaches the trace.
       syncVisibility()
       traceStateChanges()
@@ -171,7 +207,9 @@ final class PlaygroundApp {
     let tick = 1 / hz
     while clock.uptime < end {
       let size = window.logicalSize
-      let context = SceneContext(size: Size(width: Double(size.width), height: Double(size.height)), start: sceneStart)
+      let context = SceneContext(
+        size: Size(width: Double(size.width), height: Double(size.height)), start: sceneStart, assets: parameters.assets
+      )
       let out = runtime.frame(
         rootBody(context), input: FrameInput(now: clock.now, time: clock.uptime, size: context.size))
       window.renderer.draw(out.drawList, background: .black)
@@ -231,7 +269,8 @@ final class PlaygroundApp {
     let size = window.logicalSize
     let (pw, _) = window.renderer.outputSize
     let scale = size.width > 0 ? Double(pw) / Double(size.width) : 1
-    let context = SceneContext(size: Size(width: Double(size.width), height: Double(size.height)), start: sceneStart)
+    let context = SceneContext(
+      size: Size(width: Double(size.width), height: Double(size.height)), start: sceneStart, assets: parameters.assets)
     var input = FrameInput(
       now: clock.now, time: clock.uptime, size: context.size, pixelScale: scale, cadence: cadence,
       mode: visibility == .minimized ? .lowFrequency : .normal, timelinesFrozen: paused)
@@ -260,6 +299,7 @@ final class PlaygroundApp {
     let slot = presentPacer.beginFrame(at: clock.uptime, paced: paced)
     input.now = clock.now.addingTimeInterval(slot.start - clock.uptime)
     input.time = slot.start
+    input.onDisplayGrid = paced
     let wallAtStart = input.now
     window.renderer.atlas.beginFrame()
     let t0 = monotonicSeconds()
@@ -280,6 +320,7 @@ final class PlaygroundApp {
     let t2b = monotonicSeconds()
     window.renderer.present()
     let t3 = monotonicSeconds()
+    noteSounds(frame: (t0, t2b, t2b))
     stats.buildSeconds += t1 - t0
     stats.submitSeconds += t2 - t1
     stats.presentSeconds += t3 - t2b
@@ -316,6 +357,22 @@ final class PlaygroundApp {
     }
   }
 
+  /// Matches sounds that started to the frame whose update asked for them, and records how
+  /// long after that frame's present each was heard (trace and `--stats`).
+  func noteSounds(frame: (start: Double, end: Double, present: Double)) {
+    recentFrames.append(frame)
+    if recentFrames.count > 16 { recentFrames.removeFirst() }
+    guard let mixer = AudioSystem.mixer else { return }
+    for s in mixer.drainStarts() {
+      guard let f = recentFrames.last(where: { $0.start <= s.requested && s.requested <= $0.end }) else { continue }
+      let latency = (s.heard - f.present) * 1000
+      stats.soundLatenciesMs.append(latency)
+      trace?.instant(
+        "sound", category: "audio", at: s.heard,
+        args: ["sound": .string(s.name), "after_present_ms": .number(latency)])
+    }
+  }
+
   /// Marks the schedule entry a frame was for: its date, and how late the frame began.
   func traceScheduleEntry(at t: Double, wall: Date? = nil) {
     guard let trace, case .scheduleEntry(let scheduled) = pump.lastRenderReason else { return }
@@ -336,10 +393,11 @@ final class PlaygroundApp {
       forced: visibilityState.forcedCadence != nil, visibility: visibility.rawValue, paused: paused,
       framesPresented: stats.framesPresented, wakeups: stats.wakeups,
       evaluationsMinimized: stats.evaluationsMinimized, fps: timings.fps(at: clock.uptime),
-      renderer: window.renderer.name, loopWarning: runtime.loopGuardSummary)
+      renderer: window.renderer.name, loopWarning: runtime.loopGuardSummary, assetProblems: parameters.problems)
     let root = AppRoot(
       context: context, scene: scene, grid: gridMode ? gridScenes : nil, selection: gridSelection,
-      hud: hudVisible ? Overlays.HUD(info: info, timings: timings.ordered) : nil, help: helpVisible)
+      hud: hudVisible ? Overlays.HUD(info: info, timings: timings.ordered) : nil, help: helpVisible,
+      assets: parameters.assets)
     return { root }
   }
 
@@ -413,11 +471,12 @@ struct AppRoot: View {
   let selection: Int
   let hud: Overlays.HUD?
   let help: Bool
+  let assets: SceneAssets
 
   var body: some View {
     ZStack(alignment: .topLeading) {
       if let grid {
-        Overlays.Grid(size: context.size, start: context.start, selected: selection, scenes: grid)
+        Overlays.Grid(size: context.size, start: context.start, selected: selection, scenes: grid, assets: assets)
       } else {
         SceneView(scene: scene, context: context)
       }

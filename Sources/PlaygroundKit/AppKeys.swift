@@ -42,8 +42,13 @@ extension PlaygroundApp {
         gridSelection = (gridSelection + count - 1) % count
         invalidate()
         return
-      case .down, .up:
-        gridSelection = (gridSelection + 3) % count
+      case .down:
+        gridSelection = (gridSelection + Overlays.Grid.columns(for: count)) % count
+        invalidate()
+        return
+      case .up:
+        let step = Overlays.Grid.columns(for: count) % count
+        gridSelection = (gridSelection + count - step) % count
         invalidate()
         return
       default: break
@@ -69,7 +74,8 @@ extension PlaygroundApp {
         updateTitle()
         invalidate()
       }
-    case .digit(let d) where d >= 1 && d <= SceneCatalog.all.count: switchScene(to: d - 1)
+    case .digit(let d):
+      if let i = SceneCatalog.index(forDigit: d) { switchScene(to: i) }
     case .right: switchScene(to: sceneIndex + 1)
     case .left: switchScene(to: sceneIndex - 1)
     case .tab: switchScene(to: sceneIndex + (mods.contains(.shift) ? -1 : 1))
@@ -85,6 +91,9 @@ extension PlaygroundApp {
         case .minutes: nil
         }
       invalidate()
+    case .letter(let c):
+      // Keys the app does not use go to the scene's `onKeyPress` handlers.
+      if !gridMode, runtime.keyPress(KeyEquivalent(c)) { invalidate() }
     default: break
     }
   }

@@ -21,6 +21,9 @@ struct RunStats {
   var presentSeconds = 0.0
   var bodyEvaluations = 0
   var loopGuardTrips = 0
+  /// For each sound played: milliseconds from the present of the frame that asked for it to
+  /// its first sample leaving the device.
+  var soundLatenciesMs: [Double] = []
 }
 
 /// What `run --stats` prints: one JSON object with sorted keys.
@@ -66,6 +69,10 @@ struct RunReport: Encodable {
   var cpu_sys_s: Double
   var max_rss_kb: Int
   var mean_ms: Means
+  /// Sounds played, and the worst and median delay from their frame's present, in ms.
+  var sounds: Int
+  var sound_latency_ms_max: Double?
+  var sound_latency_ms_p50: Double?
 
   /// The report as one line of JSON.
   var json: String {
@@ -95,7 +102,9 @@ extension PlaygroundApp {
       forced_cadence: .init(value: visibilityState.forcedCadence?.name), renderer: window.renderer.name,
       refresh_period_ms: period * 1000, cpu_user_s: user, cpu_sys_s: sys, max_rss_kb: usage.ru_maxrss,
       mean_ms: .init(
-        build_lower: ms(stats.buildSeconds), submit: ms(stats.submitSeconds), present: ms(stats.presentSeconds)))
+        build_lower: ms(stats.buildSeconds), submit: ms(stats.submitSeconds), present: ms(stats.presentSeconds)),
+      sounds: stats.soundLatenciesMs.count, sound_latency_ms_max: stats.soundLatenciesMs.max(),
+      sound_latency_ms_p50: stats.soundLatenciesMs.sorted().dropFirst(stats.soundLatenciesMs.count / 2).first)
     print(report.json)
   }
 

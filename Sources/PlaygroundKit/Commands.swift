@@ -36,9 +36,10 @@ struct ListCommand: ParsableCommand {
 
   func run() throws {
     for (i, s) in SceneCatalog.all.enumerated() {
-      let name = s.name.padding(toLength: 16, withPad: " ", startingAt: 0)
-      let title = s.title.padding(toLength: 16, withPad: " ", startingAt: 0)
-      print("\(i + 1)  \(name)\(title)\(s.scheduleSummary)")
+      let key = (SceneCatalog.keyLabel(i) ?? "").padding(toLength: 3, withPad: " ", startingAt: 0)
+      let name = s.name.padding(toLength: 19, withPad: " ", startingAt: 0)
+      let title = s.title.padding(toLength: 18, withPad: " ", startingAt: 0)
+      print("\(key)\(name)\(title)\(s.scheduleSummary)")
     }
   }
 }
@@ -84,6 +85,8 @@ struct RunCommand: ParsableCommand {
       discussion: "Open it in https://ui.perfetto.dev or chrome://tracing.", valueName: "file"))
   var trace: String?
 
+  @OptionGroup var assetOptions: AssetArguments
+
   func validate() throws {
     if let d = duration, !(d >= 0) || !d.isFinite {
       throw UsageFailure.fail("--duration must be a non-negative number of seconds, got \(d)")
@@ -91,7 +94,7 @@ struct RunCommand: ParsableCommand {
     if !(minimizedGrace >= 0) { throw UsageFailure.fail("--minimized-grace must be non-negative") }
     if let keys, KeyScript.parse(keys) == nil {
       throw UsageFailure.fail(
-        "--keys '\(keys)' has an unknown key; use digits, letters, left, right, up, down, tab, space, enter, escape, ?, and shift+KEY"
+        "--keys '\(keys)' has an unknown key; use digits, letters, left, right, up, down, tab, space, enter, escape, ?, plus, minus, and shift+KEY"
       )
     }
   }
@@ -104,6 +107,7 @@ struct RunCommand: ParsableCommand {
       keys: keys.flatMap(KeyScript.parse) ?? [])
     var appOptions = options
     appOptions.printChanges = printChanges
+    appOptions.assets = assetOptions.options
     if let trace {
       // Opened before the window, so a bad path fails at once and even without a display.
       do {
@@ -126,6 +130,20 @@ struct RunCommand: ParsableCommand {
 }
 
 extension Window.RendererChoice: ExpressibleByArgument {}
+
+/// Where scenes find their parameter files and the GIF to play.
+struct AssetArguments: ParsableArguments {
+  @Option(
+    help: ArgumentHelp(
+      "The assets folder; parameter files are read from its params/ subfolder and reloaded when they change.",
+      valueName: "dir"))
+  var assets: String = "Assets"
+
+  @Option(help: ArgumentHelp("Play this GIF in the gif scene instead of the bundled one.", valueName: "file"))
+  var gif: String?
+
+  var options: AssetOptions { AssetOptions(directory: assets, gifPath: gif) }
+}
 
 /// Key presses given on the command line.
 enum KeyScript {
@@ -150,6 +168,8 @@ enum KeyScript {
       case "enter", "return": key = .enter
       case "escape", "esc": key = .escape
       case "?": key = .questionMark
+      case "plus", "+": key = .letter("+")
+      case "minus", "-": key = .letter("-")
       default:
         guard name.count == 1, let c = name.first, c.isASCII else { return nil }
         if let d = c.wholeNumberValue {
@@ -172,6 +192,7 @@ extension PlaygroundCommand {
   /// ArgumentParser answers a bad flag with an error, a help line and a usage block; a user
   /// gets one line instead, naming what was wrong and where help is. `--help` is unchanged.
   public static func runMain(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
+    AnimatedImage.decoder = { try GIFDecoder.load($0) }
     do {
       var command = try parseAsRoot(attachingNegativeNumbers(arguments))
       try command.run()

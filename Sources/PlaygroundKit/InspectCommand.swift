@@ -23,7 +23,8 @@ struct InspectCommand: ParsableCommand {
     let type = try UsageFailure.scene(moment.scene)
     let report: InspectReport
     do {
-      report = try InspectReport.make(scene: type.init(), start: moment.start, at: moment.at, size: moment.size)
+      report = try InspectReport.make(
+        scene: type.init(), start: moment.start, at: moment.at, size: moment.size, assets: moment.assets)
     } catch let e as BackendError {
       printError("playground: \(e)")
       throw ExitCode(70)
@@ -63,13 +64,13 @@ struct InspectReport: Encodable {
   var views: [Entry]
 
   /// Replays `scene` to `seconds` after `start` with the real text engine and lists its views.
-  static func make(scene: any PlaygroundScene, start: Date, at seconds: Double, size: PixelSize) throws
-    -> InspectReport
-  {
+  static func make(
+    scene: any PlaygroundScene, start: Date, at seconds: Double, size: PixelSize, assets: SceneAssets = SceneAssets()
+  ) throws -> InspectReport {
     let target = try OffscreenTarget(width: size.width, height: size.height)
     let replay = Replay(
       scene: scene, start: start, size: Size(width: Double(size.width), height: Double(size.height)),
-      textEngine: target.renderer.atlas)
+      textEngine: target.renderer.atlas, assets: assets)
     _ = replay.frame(at: seconds)
     return InspectReport(scene: type(of: scene).name, at: seconds, records: replay.runtime.viewRecords())
   }

@@ -59,6 +59,8 @@ struct HUDInfo: Equatable {
   var renderer: String
   /// The update-loop guard's warning, once it tripped.
   var loopWarning: String?
+  /// Parameter files that could not be used (file, line, what is wrong).
+  var assetProblems: [String] = []
 }
 
 enum Overlays {
@@ -81,6 +83,9 @@ enum Overlays {
         Text("frames    \(info.framesPresented) presented · \(info.wakeups) wake-ups").font(mono)
         if let warning = info.loopWarning {
           Text("⚠ \(warning)").font(mono).foregroundStyle(Color.orange)
+        }
+        ForEach(info.assetProblems, id: \.self) { problem in
+          Text("⚠ \(problem)").font(mono).foregroundStyle(Color.orange)
         }
         Canvas { ctx in
           Overlays.graph(&ctx, timings)
@@ -131,12 +136,13 @@ enum Overlays {
   struct Help: View, Equatable {
     var body: some View {
       let rows: [(String, String)] = [
-        ("1 … 5", "open a scene"),
+        ("1 … 9  0", "open one of the first ten scenes"),
         ("→ ←  Tab ⇧Tab", "next / previous scene"),
         ("G", "overview grid of every scene; Enter or a number opens one"),
         ("Space", "pause / resume all timelines"),
         ("F", "HUD: fps, frame times, schedule, cadence"),
         ("C", "force cadence .live → .seconds → .minutes → auto"),
+        ("+ −  M  D", "metronome tempo and mute; many-faces: pass the date"),
         ("H  ?", "this help"),
         ("Q  Esc", "quit"),
       ]
@@ -162,9 +168,17 @@ enum Overlays {
     let start: Date
     let selected: Int
     let scenes: [any PlaygroundScene]
+    var assets = SceneAssets()
+
+    /// Columns for `count` cells: the smallest square that holds them (4 for 13 scenes).
+    static func columns(for count: Int) -> Int {
+      var c = 1
+      while c * c < count { c += 1 }
+      return c
+    }
 
     var body: some View {
-      let columns = 3
+      let columns = Self.columns(for: scenes.count)
       let rows = (scenes.count + columns - 1) / columns
       let gap = 6.0
       let cellW = max(1, (size.width - gap * Double(columns + 1)) / Double(columns))
@@ -177,11 +191,11 @@ enum Overlays {
             ForEach(0..<columns, id: \.self) { c in
               let i = r * columns + c
               if i < scenes.count {
-                SceneView(scene: scenes[i], context: SceneContext(size: cell, start: start))
+                SceneView(scene: scenes[i], context: SceneContext(size: cell, start: start, assets: assets))
                   .frame(width: cellW, height: cellH)
                   .clipped()
                   .overlay(alignment: .topLeading) {
-                    Text("\(i + 1)  \(type(of: scenes[i]).title)")
+                    Text("\(SceneCatalog.keyLabel(i).map { $0 + "  " } ?? "")\(type(of: scenes[i]).title)")
                       .font(.system(size: 13, weight: .bold))
                       .foregroundStyle(Color.white)
                       .padding(6)

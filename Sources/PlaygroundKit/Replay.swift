@@ -22,7 +22,7 @@ final class Replay {
 
   init(
     scene: any PlaygroundScene, start: Date, size: Size, textEngine: TextEngine, cadence: Cadence = .live,
-    period: Double = 1.0 / 60.0
+    period: Double = 1.0 / 60.0, assets: SceneAssets = SceneAssets()
   ) {
     clock = ManualClock(now: start, uptime: 0)
     session = FrameSession(textEngine: textEngine, clock: clock, displayPeriod: period, name: type(of: scene).name)
@@ -30,7 +30,7 @@ final class Replay {
     self.start = start
     self.period = period
     self.cadence = cadence
-    context = SceneContext(size: size, start: start)
+    context = SceneContext(size: size, start: start, assets: assets)
   }
 
   private func input(pixelScale: Double) -> FrameInput {

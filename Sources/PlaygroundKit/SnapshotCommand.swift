@@ -30,7 +30,7 @@ struct SnapshotCommand: ParsableCommand {
     let start = moment.start
     try writingOutput {
       let image = try Snapshotter.render(
-        scene: type.init(), start: start, at: at, size: size, cadence: cadence)
+        scene: type.init(), start: start, at: at, size: size, cadence: cadence, assets: moment.assets)
       try PNGFile.write(image, to: out)
     }
   }
@@ -50,6 +50,15 @@ struct ReplayMoment: ParsableArguments {
   @Option(help: "Size in pixels (points for inspect), WIDTHxHEIGHT.")
   var size: PixelSize = .defaultWindow
 
+  @OptionGroup var assetOptions: AssetArguments
+
+  /// The parameter files and GIF the scene sees; problems are printed as warnings.
+  var assets: SceneAssets {
+    let store = ParameterStore(options: assetOptions.options)
+    for p in store.problems { printError("warning: \(p)") }
+    return store.assets
+  }
+
   func validate() throws {
     if !(at >= 0) || !at.isFinite { throw UsageFailure.fail("--at must be a non-negative number of seconds") }
     if at > 86_400 { throw UsageFailure.fail("--at must be at most 86400 seconds (one day)") }
@@ -66,12 +75,13 @@ struct ReplayMoment: ParsableArguments {
 public enum Snapshotter {
   /// The pixels of `scene` at `seconds` after `start`.
   public static func render(
-    scene: any PlaygroundScene, start: Date, at seconds: Double, size: PixelSize, cadence: Cadence = .live
+    scene: any PlaygroundScene, start: Date, at seconds: Double, size: PixelSize, cadence: Cadence = .live,
+    assets: SceneAssets = SceneAssets()
   ) throws -> ImageBuffer {
     let target = try OffscreenTarget(width: size.width, height: size.height)
     let replay = Replay(
       scene: scene, start: start, size: Size(width: Double(size.width), height: Double(size.height)),
-      textEngine: target.renderer.atlas, cadence: cadence)
+      textEngine: target.renderer.atlas, cadence: cadence, assets: assets)
     for w in target.renderer.atlas.warnings { printError("warning: \(w)") }
     let out = replay.frame(at: seconds)
     target.renderer.clear(.black)

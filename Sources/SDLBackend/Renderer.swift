@@ -504,6 +504,11 @@ public enum PNGWriter {
     try Platform.startCore()
     guard let surf = IMG_Load(path) else { throw BackendError.io("cannot read image \(path): \(sdlError())") }
     defer { SDL_FreeSurface(surf) }
+    return try image(of: surf)
+  }
+
+  /// Copies an SDL surface of any format into RGBA pixels.
+  static func image(of surf: UnsafeMutablePointer<SDL_Surface>) throws -> ImageBuffer {
     guard let conv = SDL_ConvertSurfaceFormat(surf, UInt32(SDL_PIXELFORMAT_RGBA32.rawValue), 0) else {
       throw BackendError.sdl(sdlError())
     }

@@ -49,6 +49,13 @@ public final class Window {
     case accelerated
   }
 
+  /// Wakes a `waitEvent` in progress from any thread (a watched file changed, say).
+  public static func wake() {
+    var e = SDL_Event()
+    e.type = SDL_USEREVENT.rawValue
+    _ = SDL_PushEvent(&e)
+  }
+
   /// Opens a resizable window; throws `.noDisplay` when there is no display server.
   public init(title: String, width: Int, height: Int, renderer choice: RendererChoice = .software) throws {
     try Platform.startVideo()
@@ -175,6 +182,9 @@ public final class Window {
     case 97...122:
       return .letter(Character(UnicodeScalar(UInt8(sym))))
     case 47: return shift ? .questionMark : .other(sym)
+    // `+` is shift+`=` on most layouts; both, and `-`, reach scenes as characters.
+    case 61: return .letter(shift ? "+" : "=")
+    case 43, 45: return .letter(Character(UnicodeScalar(UInt8(sym))))
     case 63: return .questionMark
     case 32: return .space
     case 27: return .escape
@@ -192,6 +202,7 @@ public final class Window {
   static func sym(for key: Key) -> SDL_Keycode {
     switch key {
     case .digit(let d): return SDL_Keycode(48 + max(0, min(9, d)))
+    case .letter("+"): return 61
     case .letter(let c): return SDL_Keycode(c.unicodeScalars.first.map { Int32(truncatingIfNeeded: $0.value) } ?? 0)
     case .questionMark: return 47
     case .space: return 32

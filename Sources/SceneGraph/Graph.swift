@@ -66,6 +66,10 @@ final class ViewNode {
   var previous: Any?
   var anims: [AnimatedValue<Double>] = []
   var onDisappear: (() -> Void)?
+  /// `onKeyPress`'s handler.
+  var keyHandler: ((KeyPress) -> KeyPress.Result)?
+  /// The date of the timer tick last handed to `onReceive`.
+  var lastTick: Date?
   var lastKids: [RNode] = []
 
   init(type: Any.Type, composite: Bool, parent: ViewNode?, key: ChildKey, serial: UInt64) {

@@ -20,6 +20,8 @@ public struct FrameInput: Sendable {
   /// Whether the frame will be drawn; when not (a minimized window), the tree is updated, so
   /// state and timelines advance, but nothing is laid out or tessellated.
   public var draws = true
+  /// Whether the frame is presented on the display's refresh grid (paced), not at once.
+  public var onDisplayGrid = true
 
   /// Creates a frame input.
   public init(
@@ -103,6 +105,7 @@ public final class SceneRuntime {
   private var passStartedWall = Date(timeIntervalSince1970: 0)
   private var timelineNodes: [UInt64: ViewNode] = [:]
   private var animatingNodes: [UInt64: ViewNode] = [:]
+  private var keyNodes: [UInt64: ViewNode] = [:]
   private var dirty: [ViewNode] = []
   private var pending: [(String, () -> Void)] = []
   private var runningAction: String?
@@ -143,6 +146,7 @@ public final class SceneRuntime {
     rootOutput = []
     timelineNodes.removeAll()
     animatingNodes.removeAll()
+    keyNodes.removeAll()
     dirty.removeAll()
     pending.removeAll()
     meshes.removeAll()
@@ -150,6 +154,7 @@ public final class SceneRuntime {
     warnedLoops.removeAll()
     loopGuardMessage = nil
     loopGuardSummary = nil
+    UpdateLoopGuard.storage.withLock { $0 = nil }
     loopGuardTrips = 0
   }
 
@@ -173,6 +178,9 @@ public final class SceneRuntime {
     let startTime = monotonicSeconds()
     self.input = input
     frameNumber += 1
+    DisplayFrame.currentStorage.withLock {
+      $0 = DisplayFrame(number: frameNumber, time: input.time, onDisplayGrid: input.onDisplayGrid, draws: input.draws)
+    }
     evaluationsThisFrame = 0
     rewrites.removeAll(keepingCapacity: true)
     if !input.timelinesFrozen { pollTimelines() }
@@ -282,6 +290,23 @@ public final class SceneRuntime {
     timelineNodes[node.serial] = node
   }
 
+  // MARK: Keys
+
+  func registerKeyHandler(_ node: ViewNode) { keyNodes[node.serial] = node }
+
+  /// Offers a key press to the views on screen, innermost and newest first, and says whether
+  /// one handled it. State the handler changes is drawn in the next frame.
+  public func keyPress(_ key: KeyEquivalent) -> Bool {
+    let press = KeyPress(key: key)
+    for node in keyNodes.values.sorted(by: { $0.serial > $1.serial }) {
+      if node.keyHandler?(press) == .handled { return true }
+    }
+    return false
+  }
+
+  /// Whether some view's state changed since the last frame (a key handler ran, say).
+  public var hasPendingChanges: Bool { !dirty.isEmpty }
+
   // MARK: Invalidation
 
   /// Marks a node whose body must run again in the next pass.
@@ -348,6 +373,7 @@ public final class SceneRuntime {
       + "\(maxPasses) updates of one frame in scene '\(name)'; the frame was drawn as it stood)"
     loopGuardMessage = message
     loopGuardSummary = "update loop: \(view).\(state) set by \(action) ×\(maxPasses) per frame"
+    UpdateLoopGuard.storage.withLock { $0 = loopGuardSummary }
     if warnedLoops.insert("\(view).\(state)").inserted { warn(message) }
   }
 
@@ -499,6 +525,7 @@ public final class SceneRuntime {
     if runActions, let action = node.onDisappear { enqueue("onDisappear", action) }
     timelineNodes[node.serial] = nil
     animatingNodes[node.serial] = nil
+    keyNodes[node.serial] = nil
     for box in node.states { box.node = nil }
     node.children.removeAll()
   }

@@ -9,11 +9,14 @@ public struct SceneContext: Sendable, Hashable {
   public var size: Size
   /// The wall-clock date at which the scene was shown; schedules start from it.
   public var start: Date
+  /// The user's parameter files and asset paths.
+  public var assets: SceneAssets
 
   /// Creates a scene context.
-  public init(size: Size, start: Date) {
+  public init(size: Size, start: Date, assets: SceneAssets = SceneAssets()) {
     self.size = size
     self.start = start
+    self.assets = assets
   }
 
   /// How much to scale a design drawn for `designSize` so it fills the scene, centered.
@@ -62,5 +65,40 @@ public struct SceneView: View {
   public var body: AnyView {
     func make<S: PlaygroundScene>(_ s: S) -> AnyView { AnyView(s.body(context)) }
     return make(scene)
+  }
+}
+
+/// The parameter files a scene may read (already checked by the app), and asset paths.
+///
+/// Compared by `generation` and the paths alone, so a frame whose files did not change does
+/// not compare their bytes; the app bumps the generation whenever it swaps a file in.
+public struct SceneAssets: Hashable, Sendable {
+  /// Bumped on every change of `files`.
+  public var generation = 0
+  /// The contents of each parameter file that parsed, by file name (`metronome.json`).
+  public var files: [String: Data] = [:]
+  /// The folder assets are read from, if any.
+  public var directory: String?
+  /// The GIF the `gif` scene plays instead of the bundled one.
+  public var gifPath: String?
+
+  /// No files: every scene uses its built-in defaults.
+  public init() {}
+
+  public static func == (a: Self, b: Self) -> Bool {
+    a.generation == b.generation && a.directory == b.directory && a.gifPath == b.gifPath
+  }
+
+  public func hash(into h: inout Hasher) {
+    h.combine(generation)
+    h.combine(directory)
+    h.combine(gifPath)
+  }
+
+  /// Decodes `file` as `T`, or nil when the file is absent (or, since files are checked before
+  /// they get here, unreadable as `T`).
+  public func decode<T: Decodable>(_ type: T.Type, from file: String) -> T? {
+    guard let data = files[file] else { return nil }
+    return try? JSONDecoder().decode(T.self, from: data)
   }
 }

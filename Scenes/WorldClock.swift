@@ -1,0 +1,157 @@
+import SceneGraph
+
+/// The seeds' time zones of the USA, each with its local time, once a second.
+///
+/// From the seeds: EDT, CDT, MDT, PDT, AKDT and HST, sorted by their offset from GMT, on
+/// `.periodic(from: .now, by: 1)`; seconds only while `cadence <= .seconds`; a "refreshed"
+/// line on `.everyMinute` and a custom `.everyFiveSeconds`.
+public struct WorldClockScene: PlaygroundScene {
+  public static let name = "world-clock"
+  public static let title = "World Clock"
+  public static let scheduleSummary = ".periodic(from: start, by: 1) · .everyMinute · .everyFiveSeconds"
+
+  /// One zone: the seeds' abbreviation and the IANA zone it stands for.
+  public struct Zone: Codable, Hashable, Sendable {
+    public var abbreviation: String
+    public var identifier: String
+  }
+
+  /// The parameter file (`world-clock.json`): `{"zones": [{"abbreviation", "identifier"}]}`.
+  public struct Parameters: Codable, Hashable, Sendable {
+    public var zones: [Zone]
+  }
+
+  /// The seeds' list (`USATimeZone`), with the zone each abbreviation names.
+  public static let defaults = Parameters(zones: [
+    Zone(abbreviation: "EDT", identifier: "America/New_York"),
+    Zone(abbreviation: "CDT", identifier: "America/Chicago"),
+    Zone(abbreviation: "MDT", identifier: "America/Denver"),
+    Zone(abbreviation: "PDT", identifier: "America/Los_Angeles"),
+    Zone(abbreviation: "AKDT", identifier: "America/Anchorage"),
+    Zone(abbreviation: "HST", identifier: "Pacific/Honolulu"),
+  ])
+
+  /// The zones that exist on this system, sorted by offset from GMT at `date`, east first.
+  public static func timeZones(_ zones: [Zone], at date: Date) -> [TimeZone] {
+    zones.compactMap { TimeZone(identifier: $0.identifier) ?? TimeZone(abbreviation: $0.abbreviation) }
+      .sorted { $0.secondsFromGMT(for: date) > $1.secondsFromGMT(for: date) }
+  }
+
+  /// `3:04:05 PM`, or `3:04 PM` when the cadence hides seconds.
+  public static func formattedTime(_ date: Date, timeZone: TimeZone, showSeconds: Bool) -> String {
+    var cal = Calendar(identifier: .gregorian)
+    cal.timeZone = timeZone
+    let c = cal.dateComponents([.hour, .minute, .second], from: date)
+    let h = c.hour ?? 0
+    let h12 = h % 12 == 0 ? 12 : h % 12
+    let hm = "\(h12):" + String(format: "%02d", c.minute ?? 0)
+    return (showSeconds ? hm + ":" + String(format: "%02d", c.second ?? 0) : hm) + (h < 12 ? " AM" : " PM")
+  }
+
+  /// `New York · EST (GMT-5)`.
+  public static func formattedTimeZone(_ tz: TimeZone, at date: Date) -> String {
+    let city =
+      tz.identifier.split(separator: "/").last.map { $0.replacingOccurrences(of: "_", with: " ") } ?? tz.identifier
+    let offset = tz.secondsFromGMT(for: date)
+    let hours = offset / 3600
+    let minutes = abs(offset / 60) % 60
+    let gmt = "GMT" + (hours >= 0 ? "+" : "") + "\(hours)" + (minutes != 0 ? String(format: ":%02d", minutes) : "")
+    return "\(city) · \(tz.abbreviation(for: date) ?? gmt) (\(gmt))"
+  }
+
+  public init() {}
+
+  public func body(_ scene: SceneContext) -> some View {
+    let p = scene.assets.decode(Parameters.self, from: "world-clock.json") ?? Self.defaults
+    let k = scene.fitScale(Size(width: 520, height: 440), fill: 0.9)
+    ZStack {
+      LinearGradient(colors: [Color(hex: 0x0E1A24), Color(hex: 0x18303F)], startPoint: .top, endPoint: .bottom)
+        .asBackground()
+      TimeZonesView(zones: p.zones, start: scene.start).scaleEffect(k)
+      Caption(text: ".periodic(by: 1) · .everyMinute · .everyFiveSeconds", size: scene.size)
+    }
+  }
+}
+
+extension TimelineSchedule where Self == PeriodicTimelineSchedule {
+  /// The seeds' custom schedule: every five seconds from now.
+  static var everyFiveSeconds: PeriodicTimelineSchedule {
+    .init(from: .now, by: 5.0)
+  }
+}
+
+/// The seeds' `TimeRow`.
+struct TimeRow: View {
+  let timeZone: String
+  let time: String
+
+  var body: some View {
+    HStack {
+      Text(timeZone)
+        .font(.body)
+        .foregroundStyle(Color(hex: 0xCFE3F0))
+
+      Spacer(minLength: 16)
+
+      Text(time)
+        .font(.headline.monospacedDigit())
+        .foregroundStyle(Color.white)
+    }
+    .frame(width: 440)
+  }
+}
+
+/// The seeds' `TimeZonesView`, with the refresh lines below the list.
+struct TimeZonesView: View {
+  let zones: [WorldClockScene.Zone]
+  let start: Date
+
+  var body: some View {
+    VStack(spacing: 14) {
+      Text("Time in the USA")
+        .font(.system(size: 28, weight: .bold))
+        .foregroundStyle(Color.white)
+      TimelineView(.periodic(from: start, by: 1)) { context in
+        let timeZones = WorldClockScene.timeZones(zones, at: context.date)
+        VStack(spacing: 10) {
+          ForEach(timeZones, id: \.identifier) { timeZone in
+            let time = WorldClockScene.formattedTime(
+              context.date, timeZone: timeZone, showSeconds: context.cadence <= .seconds)
+            TimeRow(timeZone: WorldClockScene.formattedTimeZone(timeZone, at: context.date), time: time)
+          }
+        }
+      }
+      TimelineView(.everyMinute) { context in
+        Text(
+          "refreshed at the minute: \(WorldClockScene.formattedTime(context.date, timeZone: .gmt, showSeconds: true)) GMT"
+        )
+        .font(.system(size: 13, design: .monospaced))
+        .foregroundStyle(Color(hex: 0x8FB3C8))
+      }
+      EveryFiveSeconds()
+    }
+  }
+}
+
+/// A line on the seeds' `.everyFiveSeconds`. Its own view with no inputs, so the schedule's
+/// `.now` is read once, when it appears, and the timeline keeps it.
+struct EveryFiveSeconds: View {
+  var body: some View {
+    TimelineView(.everyFiveSeconds) { context in
+      FiveSecondTicks(date: context.date)
+    }
+  }
+}
+
+/// Counts the five-second updates it has seen.
+struct FiveSecondTicks: View {
+  let date: Date
+  @State private var ticks = 0
+
+  var body: some View {
+    Text("every five seconds: \(ticks) update\(ticks == 1 ? "" : "s") since it appeared")
+      .font(.system(size: 13, design: .monospaced))
+      .foregroundStyle(Color(hex: 0x8FB3C8))
+      .onChange(of: date) { _ in ticks += 1 }
+  }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Timeline
+
+/// Where scenes' sounds go: the app's audio output, opened on the first sound played.
+///
+/// Scenes cannot see the platform layer, so the app installs an opener here. Without one
+/// (tests, `snapshot`), or when the device cannot be opened, sounds are dropped after a
+/// single warning and nothing else changes.
+public enum AudioSystem {
+  struct Shared {
+    var mixer: Mixer?
+    var opener: (@Sendable () throws -> Mixer)?
+    var warn: @Sendable (String) -> Void = { msg in FileHandle.standardError.write(Data("warning: \(msg)\n".utf8)) }
+    var tried = false
+    var muted = false
+  }
+  private static let lock = NSLock()
+  nonisolated(unsafe) private static var shared = Shared()
+
+  /// Installs how to open the output; called once by the app before any scene plays.
+  public static func install(
+    opener: @escaping @Sendable () throws -> Mixer, warn: (@Sendable (String) -> Void)? = nil
+  ) {
+    lock.withLock {
+      shared = Shared()
+      shared.opener = opener
+      if let warn { shared.warn = warn }
+    }
+  }
+
+  /// Forgets the output (tests, shutdown).
+  public static func uninstall() { lock.withLock { shared = Shared() } }
+
+  /// The open output's mixer, if a sound has opened it.
+  public static var mixer: Mixer? { lock.withLock { shared.mixer } }
+
+  /// Whether sounds are muted (the metronome's `M`).
+  public static var isMuted: Bool {
+    get { lock.withLock { shared.muted } }
+    set {
+      let mixer = lock.withLock {
+        shared.muted = newValue
+        return shared.mixer
+      }
+      mixer?.isMuted = newValue
+    }
+  }
+
+  /// Plays `sound` now on the app's output, opening it on first use.
+  static func play(_ sound: Sound) {
+    var warning: (String, @Sendable (String) -> Void)?
+    let mixer: Mixer? = lock.withLock {
+      if shared.muted { return nil }
+      if shared.mixer == nil, !shared.tried, let opener = shared.opener {
+        shared.tried = true
+        do {
+          shared.mixer = try opener()
+        } catch {
+          warning = ("no sound: \(error); the animation goes on silently", shared.warn)
+        }
+      }
+      return shared.mixer
+    }
+    if let (message, warn) = warning { warn(message) }
+    mixer?.play(sound, at: monotonicSeconds())
+  }
+}
+
+extension Sound {
+  /// Plays the sound on the app's audio output (the seeds' `beatSound?.play()`).
+  public func play() { AudioSystem.play(self) }
+}

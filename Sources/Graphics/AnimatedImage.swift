@@ -1,0 +1,83 @@
+import Foundation
+
+/// An animated picture (a GIF): its frames, how long each shows, and how often it plays.
+public struct AnimatedImage: Sendable {
+  /// The frames, each the full canvas.
+  public var frames: [ImageBuffer]
+  /// How long each frame shows, in seconds, as browsers play it (see `playbackDelay`).
+  public var delays: [Double]
+  /// How many times the whole animation plays; 0 means forever.
+  public var plays: Int
+  /// The file it came from, for messages.
+  public var source: String
+
+  /// Creates an animation; `delays` must have one entry per frame.
+  public init(frames: [ImageBuffer], delays: [Double], plays: Int, source: String) {
+    self.frames = frames
+    self.delays = delays
+    self.plays = max(0, plays)
+    self.source = source
+  }
+
+  /// The canvas size in pixels.
+  public var size: Size {
+    Size(width: Double(frames.first?.width ?? 1), height: Double(frames.first?.height ?? 1))
+  }
+
+  /// A GIF frame delay (stored in hundredths of a second) as browsers play it: 0 and 1
+  /// hundredth are too fast to be meant and play at 0.1 s.
+  public static func playbackDelay(hundredths: Int) -> Double {
+    hundredths <= 1 ? 0.1 : Double(hundredths) / 100
+  }
+
+  /// How many times a GIF plays given its NETSCAPE2.0 loop count: without the extension, once;
+  /// with 0, forever; with N, the first play and N repeats.
+  public static func plays(netscapeLoopCount: Int?) -> Int {
+    guard let n = netscapeLoopCount else { return 1 }
+    return n == 0 ? 0 : n + 1
+  }
+
+  /// Reads the GIF's NETSCAPE2.0 loop count from its bytes, or nil when it has none.
+  public static func netscapeLoopCount(in data: [UInt8]) -> Int? {
+    let marker = Array("NETSCAPE2.0".utf8)
+    guard data.count >= marker.count + 4 else { return nil }
+    var i = 0
+    while i + marker.count + 4 < data.count {
+      if data[i] == marker[0], Array(data[i..<(i + marker.count)]) == marker {
+        let sub = i + marker.count
+        // Sub-block: size 3, id 1, loop count little-endian.
+        if data[sub] == 3, data[sub + 1] == 1 { return Int(data[sub + 2]) | Int(data[sub + 3]) << 8 }
+        return nil
+      }
+      i += 1
+    }
+    return nil
+  }
+
+  /// Why `data` is not a complete GIF, or nil when it looks like one: the signature must
+  /// open it and the trailer byte (0x3B) close it, so a cut-off download is caught.
+  public static func gifProblem(_ data: [UInt8]) -> String? {
+    guard data.count >= 14 else { return "too short to be a GIF (\(data.count) bytes)" }
+    let sig = String(decoding: data[0..<6], as: UTF8.self)
+    guard sig == "GIF87a" || sig == "GIF89a" else { return "not a GIF (no GIF87a/GIF89a signature)" }
+    guard data.last == 0x3B else { return "truncated GIF (no trailer byte at the end)" }
+    return nil
+  }
+
+  /// Loads animated images; the platform layer installs its decoder at start-up.
+  public nonisolated(unsafe) static var decoder: (@Sendable (String) throws -> AnimatedImage)?
+
+  /// Decodes the animation at `path` with the installed decoder.
+  public static func load(_ path: String) throws -> AnimatedImage {
+    guard let decoder else { throw AnimatedImageError(message: "\(path): no image decoder is installed") }
+    return try decoder(path)
+  }
+}
+
+/// A GIF that could not be played, with a one-line reason naming the file.
+public struct AnimatedImageError: Error, CustomStringConvertible, Equatable {
+  public var message: String
+  /// Creates the error.
+  public init(message: String) { self.message = message }
+  public var description: String { message }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import SceneGraph
+import Scenes
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Where parameter files and assets come from.
+struct AssetOptions {
+  /// The assets folder; parameter files are in its `params/` subfolder.
+  var directory = "Assets"
+  /// The GIF the `gif` scene plays instead of the bundled one.
+  var gifPath: String?
+}
+
+/// The scenes' parameter files: loaded at start-up, reloaded when they change on disk.
+///
+/// A file that does not parse or holds a value out of range keeps the last good contents (or
+/// the built-in defaults) and is listed in `problems` as `file:line: what is wrong`. Files
+/// are only ever read.
+final class ParameterStore {
+  private(set) var assets = SceneAssets()
+  /// One line per file that could not be used.
+  private(set) var problems: [String] = []
+  private let folder: String
+  private var lastBytes: [String: Data] = [:]
+  private let changed = ChangeFlag()
+  private var watcher: Thread?
+  private var pollMTimes: [String: Date]?
+
+  init(options: AssetOptions) {
+    folder = (options.directory as NSString).appendingPathComponent("params")
+    assets.directory = options.directory
+    assets.gifPath = options.gifPath
+    var isDir: ObjCBool = false
+    if !FileManager.default.fileExists(atPath: options.directory, isDirectory: &isDir) || !isDir.boolValue {
+      problems.append("\(options.directory): no such assets folder; built-in defaults apply")
+    }
+    _ = load()
+  }
+
+  /// Reads every parameter file; returns whether any usable contents changed.
+  @discardableResult
+  func load() -> Bool {
+    var files = assets.files
+    var issues: [String] = problems.filter { $0.hasSuffix("built-in defaults apply") }
+    var any = false
+    for name in SceneParameterFiles.names {
+      let path = (folder as NSString).appendingPathComponent(name)
+      guard let data = FileManager.default.contents(atPath: path) else {
+        // A file removed: back to the defaults.
+        if files.removeValue(forKey: name) != nil { any = true }
+        lastBytes[name] = nil
+        continue
+      }
+      if lastBytes[name] == data {
+        if let old = problems.first(where: { $0.hasPrefix(path + ":") }) { issues.append(old) }
+        continue
+      }
+      lastBytes[name] = data
+      if let problem = SceneParameterFiles.problem(in: data, file: name) {
+        issues.append("\(path):\(problem)")
+      } else {
+        files[name] = data
+        any = true
+      }
+    }
+    problems = issues
+    if any {
+      assets.files = files
+      assets.generation += 1
+    }
+    return any
+  }
+
+  /// Watches the folder with inotify; `wake` is called from the watcher's thread on a change.
+  /// Without inotify, `reloadIfChanged` compares modification times on each wake-up instead.
+  func startWatching(wake: @escaping @Sendable () -> Void) {
+    let fd = inotify_init1(Int32(IN_CLOEXEC))
+    let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM)
+    guard fd >= 0, inotify_add_watch(fd, folder, mask) >= 0 else {
+      if fd >= 0 { close(fd) }
+      pollMTimes = modificationTimes()
+      return
+    }
+    let flag = changed
+    let thread = Thread {
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      while true {
+        let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        if n < 0 && errno == EINTR { continue }
+        if n <= 0 { return }
+        flag.set()
+        wake()
+      }
+    }
+    thread.name = "parameter watcher"
+    thread.start()
+    watcher = thread
+  }
+
+  /// Reloads when the watcher saw a change; returns whether anything visible changed
+  /// (new values, or a new problem to show).
+  func reloadIfChanged() -> Bool {
+    if let old = pollMTimes {
+      let now = modificationTimes()
+      guard now != old else { return false }
+      pollMTimes = now
+    } else if !changed.take() {
+      return false
+    }
+    let before = problems
+    return load() || problems != before
+  }
+
+  private func modificationTimes() -> [String: Date] {
+    var out: [String: Date] = [:]
+    for name in SceneParameterFiles.names {
+      let path = (folder as NSString).appendingPathComponent(name)
+      out[name] = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+    }
+    return out
+  }
+}
+
+/// A flag set by the watcher thread and taken by the loop.
+final class ChangeFlag: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = false
+  func set() { lock.withLock { value = true } }
+  func take() -> Bool {
+    lock.withLock {
+      defer { value = false }
+      return value
+    }
+  }
+}

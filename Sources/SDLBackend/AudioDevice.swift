@@ -1,0 +1,70 @@
+import Audio
+internal import CSDL2
+import Foundation
+import Timeline
+
+/// SDL's audio output, fed by a `Mixer` from SDL's audio thread.
+///
+/// Buffers are small (256 frames, 5.3 ms at 48 kHz) so a sound asked for by a frame is heard
+/// within a few milliseconds of that frame's present.
+public final class AudioDevice {
+  private let id: SDL_AudioDeviceID
+  /// The mixer the device pulls from.
+  public let mixer: Mixer
+  /// The driver SDL picked (pulseaudio, alsa, disk, …).
+  public let driver: String
+  /// Frames per device buffer.
+  public let bufferFrames: Int
+  private let box: Unmanaged<CallbackBox>
+
+  final class CallbackBox {
+    let mixer: Mixer
+    let bufferSeconds: Double
+    init(mixer: Mixer, bufferSeconds: Double) {
+      self.mixer = mixer
+      self.bufferSeconds = bufferSeconds
+    }
+  }
+
+  /// Opens the default output; throws with SDL's reason when there is none.
+  public init(sampleRate: Int = 48_000, bufferFrames requested: Int = 256) throws {
+    if SDL_WasInit(SDL_INIT_AUDIO) == 0, SDL_InitSubSystem(SDL_INIT_AUDIO) != 0 {
+      throw BackendError.io("audio: \(sdlError())")
+    }
+    let mixer = Mixer(sampleRate: sampleRate)
+    let box = Unmanaged.passRetained(
+      CallbackBox(mixer: mixer, bufferSeconds: Double(requested) / Double(sampleRate)))
+    var want = SDL_AudioSpec()
+    want.freq = Int32(sampleRate)
+    want.format = SDL_AudioFormat(AUDIO_F32LSB)
+    want.channels = 1
+    want.samples = UInt16(clamping: requested)
+    want.userdata = box.toOpaque()
+    want.callback = { userdata, stream, length in
+      guard let userdata, let stream else { return }
+      let box = Unmanaged<CallbackBox>.fromOpaque(userdata).takeUnretainedValue()
+      let count = Int(length) / MemoryLayout<Float>.size
+      let floats = UnsafeMutableRawPointer(stream).bindMemory(to: Float.self, capacity: count)
+      // The buffer being filled plays after the one the device is playing now.
+      box.mixer.render(
+        into: UnsafeMutableBufferPointer(start: floats, count: count), heardAt: monotonicSeconds() + box.bufferSeconds)
+    }
+    var have = SDL_AudioSpec()
+    let id = SDL_OpenAudioDevice(nil, 0, &want, &have, 0)
+    guard id != 0 else {
+      box.release()
+      throw BackendError.io("no audio output (\(sdlError()))")
+    }
+    self.id = id
+    self.mixer = mixer
+    self.box = box
+    bufferFrames = Int(have.samples)
+    driver = SDL_GetCurrentAudioDriver().map { String(cString: $0) } ?? "unknown"
+    SDL_PauseAudioDevice(id, 0)
+  }
+
+  deinit {
+    SDL_CloseAudioDevice(id)
+    box.release()
+  }
+}
