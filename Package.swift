@@ -45,7 +45,7 @@ let package = Package(
     .testTarget(name: "AudioTests", dependencies: ["Audio"]),
     .testTarget(name: "SceneGraphTests", dependencies: ["SceneGraph"]),
     .testTarget(name: "SDLBackendTests", dependencies: ["SDLBackend", "Graphics"]),
-    .testTarget(name: "ScenesTests", dependencies: ["Scenes", "SceneGraph"]),
+    .testTarget(name: "ScenesTests", dependencies: ["Scenes", "SceneGraph", "Audio"]),
     .testTarget(name: "PlaygroundKitTests", dependencies: ["PlaygroundKit"]),
   ],
   swiftLanguageModes: [.v6]

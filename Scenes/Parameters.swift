@@ -48,8 +48,15 @@ public enum SceneParameterFiles {
     } catch let p as Problem {
       return "\(line(of: p.key, in: text)): \(p.key) \(p.message)"
     } catch let DecodingError.dataCorrupted(context) {
-      let detail = (context.underlyingError.map { "\($0)" } ?? context.debugDescription)
-      return "\(syntaxLine(detail) ?? 1): not valid JSON (\(oneLine(detail)))"
+      // The parser's own message says where ("… around line 3, column 17").
+      var detail = context.underlyingError.map { "\($0)" } ?? context.debugDescription
+      do {
+        _ = try JSONSerialization.jsonObject(with: data)
+      } catch {
+        let ns = error as NSError
+        detail = (ns.userInfo[NSDebugDescriptionErrorKey] as? String) ?? "\(error)"
+      }
+      return "\(syntaxLine(detail, in: data) ?? 1): not valid JSON (\(oneLine(detail)))"
     } catch let DecodingError.keyNotFound(key, context) {
       let parent = context.codingPath.last?.stringValue
       return "\(parent.map { line(of: $0, in: text) } ?? 1): missing \"\(key.stringValue)\""
@@ -72,10 +79,16 @@ public enum SceneParameterFiles {
     return text[..<r.lowerBound].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
   }
 
-  /// The line number in a JSON parser's message ("… around line 3, column 7").
-  static func syntaxLine(_ message: String) -> Int? {
-    guard let r = message.range(of: "line ") else { return nil }
-    return Int(message[r.upperBound...].prefix { $0.isNumber })
+  /// The line a JSON parser's message points at: "around line 3, column 7", or "around
+  /// character 34" (a byte offset, turned into a line here).
+  static func syntaxLine(_ message: String, in data: Data) -> Int? {
+    func number(after word: String) -> Int? {
+      guard let r = message.range(of: word) else { return nil }
+      return Int(message[r.upperBound...].prefix { $0.isNumber })
+    }
+    if let line = number(after: "line ") { return line }
+    guard let offset = number(after: "character ") else { return nil }
+    return data.prefix(offset).reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
   }
 
   static func oneLine(_ s: String) -> String {

@@ -19,7 +19,13 @@ func frame(
 
 @Suite struct SceneTests {
   @Test func catalogOrderAndNames() {
-    #expect(SceneCatalog.names == ["visualizer", "live-indicator", "mesh-gradient", "clock", "emoji-wave"])
+    #expect(
+      SceneCatalog.names == [
+        "visualizer", "live-indicator", "mesh-gradient", "clock", "emoji-wave", "metronome", "heart", "many-faces",
+        "quips", "world-clock", "gif", "update-trap", "timer-vs-timeline",
+      ])
+    #expect(SceneCatalog.keyLabel(9) == "0" && SceneCatalog.keyLabel(10) == nil)
+    #expect(SceneCatalog.index(forDigit: 0) == 9 && SceneCatalog.index(forDigit: 1) == 0)
     #expect(SceneCatalog.scene(named: "clock") == Clock.self)
     #expect(SceneCatalog.scene(named: "nope") == nil)
   }
