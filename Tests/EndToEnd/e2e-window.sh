@@ -25,21 +25,26 @@ find_window() { # pid
   return 1
 }
 
-# Keyboard hot-switching: the title follows the scene.
-"$BIN" run --scene visualizer --duration 8 --stats >"$WORK/keys.json" 2>"$WORK/keys.err" &
+# Keyboard hot-switching: every scene opens by key in the real window; the title follows.
+"$BIN" run --scene visualizer --duration 30 --stats >"$WORK/keys.json" 2>"$WORK/keys.err" &
 PID=$!
 if WIN=$(find_window $PID); then
   xdotool windowactivate --sync "$WIN" >/dev/null 2>&1
   ok=1
   wait_title "$WIN" "Timeline Playground — Visualizer" 3 || ok=0
-  xdotool key --window "$WIN" 4; wait_title "$WIN" "Timeline Playground — Clock" 2 || ok=0
-  xdotool key --window "$WIN" Right; wait_title "$WIN" "Timeline Playground — Emoji Wave" 2 || ok=0
-  xdotool key --window "$WIN" Right; wait_title "$WIN" "Timeline Playground — Visualizer" 2 || ok=0
-  xdotool key --window "$WIN" Left; wait_title "$WIN" "Timeline Playground — Emoji Wave" 2 || ok=0
-  xdotool key --window "$WIN" Tab; wait_title "$WIN" "Timeline Playground — Visualizer" 2 || ok=0
-  xdotool key --window "$WIN" shift+Tab; wait_title "$WIN" "Timeline Playground — Emoji Wave" 2 || ok=0
-  xdotool key --window "$WIN" 3; wait_title "$WIN" "Timeline Playground — Mesh Gradient" 2 || ok=0
-  [ $ok -eq 1 ] && pass "keys 4, →, →, ←, Tab, Shift+Tab, 3 switch scenes (title: $(title_of "$WIN"))" \
+  k=1
+  for t in "Visualizer" "Live Indicator" "Mesh Gradient" "Clock" "Emoji Wave" "Metronome" "Beating Heart" \
+    "Many Faces" "Quips" "World Clock"; do
+    xdotool key --window "$WIN" $((k % 10)); wait_title "$WIN" "Timeline Playground — $t" 3 || { ok=0; echo "key $k: $t" >&2; }
+    k=$((k + 1))
+  done
+  for t in "GIF Player" "The Update Trap" "Timer vs Timeline" "Visualizer"; do
+    xdotool key --window "$WIN" Right; wait_title "$WIN" "Timeline Playground — $t" 3 || { ok=0; echo "right: $t" >&2; }
+  done
+  xdotool key --window "$WIN" Left; wait_title "$WIN" "Timeline Playground — Timer vs Timeline" 3 || ok=0
+  xdotool key --window "$WIN" Tab; wait_title "$WIN" "Timeline Playground — Visualizer" 3 || ok=0
+  xdotool key --window "$WIN" shift+Tab; wait_title "$WIN" "Timeline Playground — Timer vs Timeline" 3 || ok=0
+  [ $ok -eq 1 ] && pass "keys 1…9, 0, →×4, ←, Tab, Shift+Tab open all 13 scenes (title: $(title_of "$WIN"))" \
     || fail "key switching" "title is '$(title_of "$WIN")'"
   xdotool key --window "$WIN" q
   # The window is gone once Q is down; xdotool can then fail before it sends the release, and
@@ -101,4 +106,26 @@ sys.exit(0 if ok else 1)"; then
   pass "bench --idle: minimized, no frames, restored with a frame ($(tail -1 "$WORK/idle.out" | awk '{print $NF}') ms)"
 else
   fail "bench --idle" "$(cat "$WORK/idle.out" "$WORK/idle.err")"
+fi
+
+# Sound: the metronome's beats reach SDL's audio output (the disk driver writes what it would
+# play), each within a few milliseconds of its frame; a bogus driver is one warning, no more.
+SDL_AUDIODRIVER=disk SDL_DISKAUDIOFILE="$WORK/audio.raw" SDL_DISKAUDIODELAY=5 \
+  "$BIN" run --scene metronome --duration 3.5 --stats >"$WORK/metro.json" 2>"$WORK/metro.err"; rc=$?
+sounds=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['sounds'])" "$WORK/metro.json" 2>/dev/null || echo 0)
+loud=$(python3 -c "
+import struct,sys
+d=open(sys.argv[1],'rb').read(); n=len(d)//4
+print(sum(1 for i in range(n) if abs(struct.unpack_from('<f',d,i*4)[0])>0.05))" "$WORK/audio.raw" 2>/dev/null || echo 0)
+if [ $rc -eq 0 ] && [ "$sounds" -ge 3 ] && [ "$loud" -gt 1000 ] && ! grep -qE "^(warning|error):" "$WORK/metro.err"; then
+  pass "metronome: $sounds sounds through SDL's audio ($loud loud samples), $(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['sound_latency_ms_max'])" "$WORK/metro.json") ms worst after their frame"
+else
+  fail "metronome audio (rc=$rc, sounds=$sounds, loud=$loud)" "$(cat "$WORK/metro.err")"
+fi
+SDL_AUDIODRIVER=bogus "$BIN" run --scene metronome --duration 2.5 --stats >"$WORK/metro2.json" 2>"$WORK/metro2.err"; rc=$?
+frames=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['frames_presented'])" "$WORK/metro2.json" 2>/dev/null || echo 0)
+if [ $rc -eq 0 ] && [ "$(wc -l <"$WORK/metro2.err")" -eq 1 ] && grep -q "^warning: no sound: " "$WORK/metro2.err" && [ "$frames" -gt 20 ]; then
+  pass "a bogus SDL_AUDIODRIVER is one warning line; the pendulum still swings ($frames frames)"
+else
+  fail "bogus audio driver (rc=$rc, frames=$frames)" "$(cat "$WORK/metro2.err")"
 fi

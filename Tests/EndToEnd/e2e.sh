@@ -61,7 +61,7 @@ expect_error() { # name, expected status, expected text, command...
     fail "$name (exit $rc, want $want; $lines lines)" "$err"
   fi
 }
-expect_error "unknown scene" 64 "valid scenes: visualizer, live-indicator, mesh-gradient, clock, emoji-wave" \
+expect_error "unknown scene" 64 "valid scenes: visualizer, live-indicator, mesh-gradient, clock, emoji-wave, metronome" \
   "$BIN" run --scene nope
 expect_error "no display" 69 "SDL_VIDEODRIVER=offscreen" env -u DISPLAY SDL_VIDEODRIVER=x11 "$BIN" run --duration 1
 expect_error "negative duration" 64 "duration" "$BIN" run --duration=-2

@@ -47,15 +47,33 @@ struct CLI {
 }
 
 @Suite(.serialized) struct CLITests {
-  @Test func listPrintsTheFiveScenesInKeyOrder() throws {
+  @Test func listPrintsEverySceneWithItsKeyInKeyOrder() throws {
     let r = try CLI.run(["list"])
     #expect(r.status == 0)
     let lines = r.out.split(separator: "\n")
-    #expect(lines.count == 5)
+    #expect(lines.count == 13)
     #expect(lines[0].hasPrefix("1  visualizer"))
     #expect(lines[0].contains(".animation"))
     #expect(lines[3].contains("clock") && lines[3].contains(".periodic"))
     #expect(lines[4].hasPrefix("5  emoji-wave"))
+    #expect(lines[6].hasPrefix("7  heart") && lines[6].contains(".cyclic(timeOffsets: [0.2, 0.2, 0.4])"))
+    #expect(lines[9].hasPrefix("0  world-clock"))
+    #expect(lines[12].hasPrefix("   timer-vs-timeline"))
+  }
+
+  @Test func aBrokenGIFIsOneErrorLineNamingItAndThePlaceholderIsDrawn() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cli-gif-\(getpid())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let bad = dir.appendingPathComponent("notes.gif").path
+    try Data("not a gif at all, just text".utf8).write(to: URL(fileURLWithPath: bad))
+    let out = dir.appendingPathComponent("shot.png").path
+    let r = try CLI.run(["snapshot", "--scene", "gif", "--at", "0.5", "--size", "320x180", "--gif", bad, "--out", out])
+    #expect(r.status == 0)
+    #expect(r.err == "error: \(bad): not a GIF (no GIF87a/GIF89a signature)\n")
+    #expect(FileManager.default.fileExists(atPath: out))
+    let missingAssets = try CLI.run(["inspect", "--scene", "metronome", "--at", "0", "--assets", "/nonexistent-dir"])
+    #expect(missingAssets.status == 0)
+    #expect(missingAssets.err.contains("warning: /nonexistent-dir: no such assets folder; built-in defaults apply"))
   }
 
   @Test func unknownSceneIsOneLineAndExit64() throws {

@@ -116,7 +116,8 @@ struct GalleryTests {
     let live = play(WorldClockScene(), until: 0, runtime: rt, start: date).items.compactMap(\.text)
     #expect(live.contains("8:00:00 AM"))
     let rt2 = SceneRuntime(textEngine: FixedAdvanceTextEngine())
-    let minutes = play(WorldClockScene(), until: 0, runtime: rt2, start: date, cadence: .minutes).items.compactMap(\.text)
+    let minutes = play(WorldClockScene(), until: 0, runtime: rt2, start: date, cadence: .minutes).items.compactMap(
+      \.text)
     #expect(minutes.contains("8:00 AM") && !minutes.contains("8:00:00 AM"))
     let five = PeriodicTimelineSchedule.everyFiveSeconds
     #expect(five.interval == 5)
@@ -223,12 +224,16 @@ struct GalleryTests {
 
   @Test("parameter files: problems name the line and what is wrong")
   func parameterProblems() {
-    #expect(SceneParameterFiles.problem(in: Data(#"{"bpm": 60, "beatsPerBar": 4}"#.utf8), file: "metronome.json") == nil)
-    let range = SceneParameterFiles.problem(in: Data("{\n  \"bpm\": 900,\n  \"beatsPerBar\": 4\n}".utf8), file: "metronome.json")
+    #expect(
+      SceneParameterFiles.problem(in: Data(#"{"bpm": 60, "beatsPerBar": 4}"#.utf8), file: "metronome.json") == nil)
+    let range = SceneParameterFiles.problem(
+      in: Data("{\n  \"bpm\": 900,\n  \"beatsPerBar\": 4\n}".utf8), file: "metronome.json")
     #expect(range == "2: bpm must be between 20 and 300, got 900.0")
-    let type = SceneParameterFiles.problem(in: Data("{\n  \"bpm\": \"fast\",\n  \"beatsPerBar\": 4\n}".utf8), file: "metronome.json")
+    let type = SceneParameterFiles.problem(
+      in: Data("{\n  \"bpm\": \"fast\",\n  \"beatsPerBar\": 4\n}".utf8), file: "metronome.json")
     #expect(type == "2: bpm should be a number")
-    let syntax = SceneParameterFiles.problem(in: Data("{\n  \"bpm\": 60,\n  \"beatsPerBar\": 4,,\n}".utf8), file: "metronome.json")
+    let syntax = SceneParameterFiles.problem(
+      in: Data("{\n  \"bpm\": 60,\n  \"beatsPerBar\": 4,,\n}".utf8), file: "metronome.json")
     #expect(syntax?.hasPrefix("3: not valid JSON") == true, "\(syntax ?? "nil")")
     let zone = SceneParameterFiles.problem(
       in: Data(#"{"zones": [{"abbreviation": "X", "identifier": "Mars/Olympus"}]}"#.utf8), file: "world-clock.json")

@@ -1,0 +1,78 @@
+import Foundation
+import Graphics
+import Testing
+
+@testable import SDLBackend
+
+/// A real GIF, written byte by byte: 1×1 frames with the given delays (hundredths) and an
+/// optional NETSCAPE2.0 loop count.
+func makeGIF(delays: [Int], loopCount: Int?) -> [UInt8] {
+  var b: [UInt8] = Array("GIF89a".utf8) + [1, 0, 1, 0, 0x80, 0, 0] + [0, 0, 0, 255, 255, 255]
+  if let n = loopCount {
+    b += [0x21, 0xFF, 0x0B] + Array("NETSCAPE2.0".utf8) + [3, 1, UInt8(n & 0xFF), UInt8(n >> 8), 0]
+  }
+  for (i, d) in delays.enumerated() {
+    b += [0x21, 0xF9, 4, 0, UInt8(d & 0xFF), UInt8(d >> 8), 0, 0]
+    b += [0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0]
+    // LZW, minimum code size 2: clear, the pixel's index, end.
+    b += [2, 2, i % 2 == 0 ? 0x44 : 0x4C, 1, 0]
+  }
+  return b + [0x3B]
+}
+
+func write(_ bytes: [UInt8], _ name: String) -> String {
+  let path = FileManager.default.temporaryDirectory.appendingPathComponent("gif-\(getpid())-\(name)").path
+  FileManager.default.createFile(atPath: path, contents: Data(bytes))
+  return path
+}
+
+@Suite("GIF decoding")
+struct GIFTests {
+  @Test("Frames, delays (0 and 1 hundredths play at 0.1 s) and the loop count from a real file")
+  func decodes() throws {
+    let path = write(makeGIF(delays: [0, 1, 25], loopCount: 2), "ok.gif")
+    let gif = try GIFDecoder.load(path)
+    #expect(gif.frames.count == 3)
+    #expect(gif.delays == [0.1, 0.1, 0.25])
+    // NETSCAPE loop count 2: the first play and two repeats.
+    #expect(gif.plays == 3)
+    #expect(gif.frames[0].pixels[0] & 0x00FF_FFFF == 0)
+    #expect(gif.frames[1].pixels[0] & 0x00FF_FFFF == 0x00FF_FFFF)
+    let once = try GIFDecoder.load(write(makeGIF(delays: [10], loopCount: nil), "once.gif"))
+    #expect(once.plays == 1)
+    let forever = try GIFDecoder.load(write(makeGIF(delays: [10], loopCount: 0), "forever.gif"))
+    #expect(forever.plays == 0)
+  }
+
+  @Test("The bundled GIF: 24 frames 0.08 s apart, looping forever")
+  func bundled() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let gif = try GIFDecoder.load(root.appendingPathComponent("Assets/playground.gif").path)
+    #expect(gif.frames.count == 24)
+    #expect(gif.delays.allSatisfy { abs($0 - 0.08) < 1e-9 })
+    #expect(gif.plays == 0)
+  }
+
+  @Test("A truncated file, a non-GIF and a missing file each give one line naming the file")
+  func errors() {
+    var cut = makeGIF(delays: [10, 10], loopCount: 0)
+    cut.removeLast(6)
+    let truncated = write(cut, "cut.gif")
+    let png = write(Array("\u{89}PNG\r\n\u{1A}\nxxxxxxxxxxxx".utf8), "fake.gif")
+    for (path, why) in [
+      (truncated, "truncated GIF"), (png, "not a GIF"), ("/nonexistent/x.gif", "cannot open the file"),
+    ] {
+      #expect(throws: AnimatedImageError.self) { try GIFDecoder.load(path) }
+      do {
+        _ = try GIFDecoder.load(path)
+      } catch let e as AnimatedImageError {
+        #expect(e.message.hasPrefix(path + ": "))
+        #expect(e.message.contains(why))
+        #expect(!e.message.contains("\n"))
+      } catch {
+        Issue.record("unexpected \(error)")
+      }
+    }
+  }
+}
