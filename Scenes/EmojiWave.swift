@@ -20,22 +20,70 @@ public struct EmojiWave: PlaygroundScene {
   /// The cyclic schedule's offsets: every row's offset but the initial one.
   public static let offsets = keyframes.dropFirst().map(\.offset)
 
+  /// The parameter file (`emoji-wave.json`): the emoji and the keyframe table.
+  public struct Parameters: Codable, Hashable, Sendable {
+    /// One to five emoji, in order of appearance (every 0.3 s).
+    public var emoji: [String]
+    /// The table, the initial pose first, as in the seeds.
+    public var keyframes: [Row]
+
+    /// One row: the segment's length, the pose it reaches, and the curve that reaches it.
+    public struct Row: Codable, Hashable, Sendable {
+      public var offset: Double
+      public var rotation: Double
+      public var yScale: Double
+      public var y: Double
+      /// `none`, `linear`, `easeIn`, `easeOut` or `easeInOut`.
+      public var curve: String
+    }
+  }
+
+  /// The curves a row may name.
+  public static let curves: [String: KeyframeCurve] = [
+    "none": .none, "linear": .linear, "easeIn": .easeIn, "easeOut": .easeOut, "easeInOut": .easeInOut,
+  ]
+
+  /// The seeds' emoji and table.
+  public static let defaults = Parameters(
+    emoji: emoji,
+    keyframes: keyframes.map { row in
+      Parameters.Row(
+        offset: row.offset, rotation: row.value.rotation, yScale: row.value.yScale, y: row.value.y,
+        curve: curves.first { $0.value == row.curve }?.key ?? "none")
+    })
+
   /// The keyframe index after `idx`, skipping the initial row when wrapping, as the seeds do.
-  public static func advance(_ idx: Int) -> Int {
-    let next = (idx + 1) % keyframes.count
+  public static func advance(_ idx: Int, count: Int = keyframes.count) -> Int {
+    guard count > 1 else { return 0 }
+    let next = (idx + 1) % count
     return next == 0 ? 1 : next
   }
 
   public init() {}
 
   public func body(_ scene: SceneContext) -> some View {
-    let k = scene.fitScale(Size(width: 560, height: 360), fill: 0.85)
+    let p = scene.assets.decode(Parameters.self, from: "emoji-wave.json") ?? Self.defaults
+    // Files are checked before they reach a scene; the fallbacks keep a scene sound regardless.
+    let rows = p.keyframes.compactMap { row in
+      Self.curves[row.curve].map {
+        KeyFrame(
+          offset: row.offset, rotation: row.rotation, yScale: row.yScale, y: row.y,
+          animation: $0.animation(duration: row.offset))
+      }
+    }
+    let table = rows.count >= 2 ? rows : EmojiWaveTable.keyframes
+    let emoji = p.emoji.isEmpty ? Self.emoji : Array(p.emoji.prefix(5))
+    let width = Double(max(emoji.count, 3) - 3) * 216 + 560
+    let k = scene.fitScale(Size(width: width, height: 360), fill: 0.85)
     ZStack {
       LinearGradient(colors: [Color(hex: 0xFFF4D6), Color(hex: 0xFFD3A8)], startPoint: .top, endPoint: .bottom)
         .asBackground()
-      ManyEmojis(dates: Self.revealDelays.map { scene.start.addingTimeInterval($0) })
-        .offset(y: 40)
-        .scaleEffect(k)
+      ManyEmojis(
+        dates: emoji.indices.map { scene.start.addingTimeInterval(0.3 * Double($0 + 1)) }, emoji: emoji,
+        keyframes: table
+      )
+      .offset(y: 40)
+      .scaleEffect(k)
       Caption(
         text: ".explicit(reveal) › .cyclic(timeOffsets:) keyframes", size: scene.size,
         color: Color.black.opacity(0.45))
@@ -48,14 +96,16 @@ struct ManyEmojis: View {
   @State var emojiCount = 0
   /// The reveal dates; the seeds write `.now + 0.3`, `+ 0.6`, `+ 0.9`.
   let dates: [Date]
+  var emoji = EmojiWave.emoji
+  var keyframes = EmojiWaveTable.keyframes
 
   var body: some View {
     TimelineView(.explicit(dates)) { timeline in
       HStack(spacing: 80) {
         // An emoji not revealed yet keeps its place, so the others do not shift.
-        ForEach(0..<EmojiWave.emoji.count, id: \.self) { i in
+        ForEach(0..<emoji.count, id: \.self) { i in
           if emojiCount > i {
-            JumpingEmoji(emoji: EmojiWave.emoji[i])
+            JumpingEmoji(emoji: emoji[i], keyframes: keyframes)
           } else {
             Spacer().frame(width: 136, height: 136)
           }
@@ -64,7 +114,7 @@ struct ManyEmojis: View {
       .onChange(of: timeline.date) { (date: Date) in
         emojiCount += 1
       }
-      .frame(width: 560, height: 300, alignment: .center)
+      .frame(width: Double(max(emoji.count, 3) - 3) * 216 + 560, height: 300, alignment: .center)
     }
   }
 }
@@ -72,13 +122,15 @@ struct ManyEmojis: View {
 /// The seeds' `JumpingEmoji`: one emoji on its own cyclic timeline.
 struct JumpingEmoji: View {
   let emoji: String
+  /// The table; the seeds read a global, the playground lets `emoji-wave.json` replace it.
+  var keyframes = EmojiWaveTable.keyframes
 
   // Use all offsets, minus the first.
-  let offsets = Array(keyframes.map { $0.offset }.dropFirst())
+  var offsets: [TimeInterval] { Array(keyframes.map { $0.offset }.dropFirst()) }
 
   var body: some View {
     TimelineView(.cyclic(timeOffsets: offsets)) { timeline in
-      HappyEmoji(emoji: emoji, date: timeline.date)
+      HappyEmoji(emoji: emoji, keyframes: keyframes, date: timeline.date)
     }
   }
 }
@@ -87,6 +139,7 @@ struct JumpingEmoji: View {
 /// row is reached with that row's own animation.
 struct HappyEmoji: View {
   let emoji: String
+  var keyframes = EmojiWaveTable.keyframes
   // The current keyframe number.
   @State var idx: Int = 0
 
@@ -97,14 +150,15 @@ struct HappyEmoji: View {
     Text(emoji)
       .font(.largeTitle)
       .scaleEffect(4.0)
-      .modifier(Effects(keyframe: keyframes[idx]))
-      .animation(keyframes[idx].animation, value: idx)
+      // A live edit can shorten the table under a running index.
+      .modifier(Effects(keyframe: keyframes[idx % keyframes.count]))
+      .animation(keyframes[idx % keyframes.count].animation, value: idx)
       .onChange(of: date) { _ in advanceKeyFrame() }
       .onAppear { advanceKeyFrame() }
   }
 
   func advanceKeyFrame() {
-    idx = EmojiWave.advance(idx)
+    idx = EmojiWave.advance(idx, count: keyframes.count)
   }
 
   struct Effects: ViewModifier {
@@ -126,6 +180,11 @@ struct KeyFrame: Equatable {
   let yScale: Double
   let y: CGFloat
   let animation: Animation?
+}
+
+/// The seeds' table, under a name the views' own `keyframes` properties do not shadow.
+enum EmojiWaveTable {
+  static let keyframes = Scenes.keyframes
 }
 
 /// The seeds' table, built from `JumpKeyframes` so the figures live in one place.

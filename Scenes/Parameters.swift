@@ -24,6 +24,50 @@ public enum SceneParameterFiles {
         throw Problem(key: z.identifier, message: "is not a time zone this system knows")
       }
     },
+    "mesh-gradient.json": { data in
+      let p = try JSONDecoder().decode(MeshGradientScene.Parameters.self, from: data)
+      guard p.colors.count == 9 else {
+        throw Problem(key: "colors", message: "needs 9 colors (3×3, row by row), got \(p.colors.count)")
+      }
+      for c in p.colors where Color(hexString: c) == nil {
+        throw Problem(key: c, message: "is not a color; write #RRGGBB")
+      }
+      guard p.points.count == 9 else {
+        throw Problem(key: "points", message: "needs 9 [x, y] pairs (3×3, row by row), got \(p.points.count)")
+      }
+      for (i, pt) in p.points.enumerated()
+      where pt.count != 2 || !pt.allSatisfy({ $0.isFinite && (0...1).contains($0) }) {
+        throw Problem(key: "points", message: "[\(i)] must be [x, y] with both in 0…1")
+      }
+      guard p.drift.isFinite, (0...0.5).contains(p.drift) else {
+        throw Problem(key: "drift", message: "must be between 0 and 0.5, got \(p.drift)")
+      }
+    },
+    "emoji-wave.json": { data in
+      let p = try JSONDecoder().decode(EmojiWave.Parameters.self, from: data)
+      guard (1...5).contains(p.emoji.count), !p.emoji.contains(where: \.isEmpty) else {
+        throw Problem(key: "emoji", message: "needs one to five non-empty strings")
+      }
+      guard (2...64).contains(p.keyframes.count) else {
+        throw Problem(
+          key: "keyframes", message: "needs 2 to 64 rows (the initial pose first), got \(p.keyframes.count)")
+      }
+      for (i, row) in p.keyframes.enumerated() {
+        guard EmojiWave.curves[row.curve] != nil else {
+          throw Problem(key: row.curve, message: "is not a curve; write none, linear, easeIn, easeOut or easeInOut")
+        }
+        // Row 0 is the resting pose; every later row is a segment the cyclic schedule waits for.
+        guard row.offset.isFinite, (i == 0 ? 0...10 : 0.01...10).contains(row.offset) else {
+          throw Problem(
+            key: "offset", message: "of row \(i) must be between 0.01 and 10 seconds, got \(row.offset)", occurrence: i)
+        }
+        let pose = [row.rotation, row.yScale, row.y]
+        guard pose.allSatisfy({ $0.isFinite && abs($0) <= 10_000 }) else {
+          throw Problem(
+            key: "rotation", message: "of row \(i): a pose value is not a number within ±10000", occurrence: i)
+        }
+      }
+    },
     "visualizer.json": { data in
       let p = try JSONDecoder().decode(Visualizer.Parameters.self, from: data)
       guard (1...64).contains(p.barCount) else {
@@ -46,7 +90,7 @@ public enum SceneParameterFiles {
       try check(data)
       return nil
     } catch let p as Problem {
-      return "\(line(of: p.key, in: text)): \(p.key) \(p.message)"
+      return "\(line(of: p.key, in: text, occurrence: p.occurrence)): \(p.key) \(p.message)"
     } catch let DecodingError.dataCorrupted(context) {
       // The parser's own message says where ("… around line 3, column 17").
       var detail = context.underlyingError.map { "\($0)" } ?? context.debugDescription
@@ -61,8 +105,10 @@ public enum SceneParameterFiles {
       let parent = context.codingPath.last?.stringValue
       return "\(parent.map { line(of: $0, in: text) } ?? 1): missing \"\(key.stringValue)\""
     } catch let DecodingError.typeMismatch(type, context), let DecodingError.valueNotFound(type, context) {
-      let key = context.codingPath.last?.stringValue ?? "value"
-      return "\(line(of: key, in: text)): \(path(context.codingPath)) should be \(describe(type))"
+      let key = context.codingPath.last { $0.intValue == nil }?.stringValue ?? "value"
+      // In a table, the row's index says which appearance of the key is meant.
+      let row = context.codingPath.last { $0.intValue != nil }?.intValue ?? 0
+      return "\(line(of: key, in: text, occurrence: row)): \(path(context.codingPath)) should be \(describe(type))"
     } catch {
       return "1: \(oneLine("\(error)"))"
     }
@@ -71,11 +117,24 @@ public enum SceneParameterFiles {
   struct Problem: Error {
     let key: String
     let message: String
+    /// Which appearance of `key` the problem is about (the row of a table), counting from 0.
+    var occurrence = 0
   }
 
-  /// The line on which `"key"` (or the value) first appears, 1 when it cannot be found.
-  static func line(of key: String, in text: String) -> Int {
-    guard let r = text.range(of: "\"\(key)\"") ?? text.range(of: key) else { return 1 }
+  /// The line on which `"key"` (or the value) appears for the `occurrence`-th time, or the
+  /// first time, or 1 when it cannot be found.
+  static func line(of key: String, in text: String, occurrence: Int = 0) -> Int {
+    func find(_ needle: String) -> Range<String.Index>? {
+      var from = text.startIndex
+      var found: Range<String.Index>?
+      for _ in 0...max(0, occurrence) {
+        guard let r = text.range(of: needle, range: from..<text.endIndex) else { break }
+        found = r
+        from = r.upperBound
+      }
+      return found
+    }
+    guard let r = find("\"\(key)\"") ?? find(key) else { return 1 }
     return text[..<r.lowerBound].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
   }
 
@@ -96,7 +155,13 @@ public enum SceneParameterFiles {
   }
 
   static func path(_ keys: [CodingKey]) -> String {
-    keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+    keys.reduce(into: "") { out, key in
+      if let i = key.intValue {
+        out += "[\(i)]"
+      } else {
+        out += (out.isEmpty ? "" : ".") + key.stringValue
+      }
+    }
   }
 
   static func describe(_ type: Any.Type) -> String {

@@ -28,6 +28,15 @@ public enum AudioSystem {
     }
   }
 
+  /// The mixer that takes sounds played on this task instead of the app's output.
+  @TaskLocal static var taskMixer: Mixer?
+
+  /// Runs `body` with every sound it plays going to `mixer` rather than the app's output, so
+  /// a test can listen without a device and without hearing other tests' scenes.
+  public static func withMixer<R>(_ mixer: Mixer, _ body: () throws -> R) rethrows -> R {
+    try $taskMixer.withValue(mixer, operation: body)
+  }
+
   /// Forgets the output (tests, shutdown).
   public static func uninstall() { lock.withLock { shared = Shared() } }
 
@@ -48,6 +57,10 @@ public enum AudioSystem {
 
   /// Plays `sound` now on the app's output, opening it on first use.
   static func play(_ sound: Sound) {
+    if let mixer = taskMixer {
+      if !isMuted { mixer.play(sound, at: monotonicSeconds()) }
+      return
+    }
     var warning: (String, @Sendable (String) -> Void)?
     let mixer: Mixer? = lock.withLock {
       if shared.muted { return nil }

@@ -142,9 +142,25 @@ public struct DisplayFrame: Sendable, Equatable {
   /// Whether the frame is drawn at all (false while minimized).
   public var draws: Bool
 
-  /// The frame being updated now.
-  public static var current: DisplayFrame { currentStorage.withLock { $0 } }
-  static let currentStorage = Mutex(DisplayFrame(number: 0, time: 0, onDisplayGrid: true, draws: true))
+  /// The frame being updated now, by the runtime that is updating it (a frame counter of
+  /// zero outside an update).
+  public static var current: DisplayFrame {
+    CurrentRuntime.reference?.runtime?.displayFrame
+      ?? DisplayFrame(number: 0, time: 0, onDisplayGrid: true, draws: true)
+  }
+}
+
+/// The runtime updating a frame on this task, so that the values views read beside their
+/// inputs (`DisplayFrame.current`, `UpdateLoopGuard.latest`) belong to that runtime, not to
+/// whichever runtime ran last in the process (tests and `bench` run several).
+enum CurrentRuntime {
+  @TaskLocal static var reference: RuntimeReference?
+}
+
+/// A weak handle on a runtime that can cross into a task-local.
+final class RuntimeReference: @unchecked Sendable {
+  weak var runtime: SceneRuntime?
+  init(_ runtime: SceneRuntime) { self.runtime = runtime }
 }
 
 /// A tiny lock around a value, for the few globals the runtime publishes.
@@ -217,6 +233,5 @@ public final class PresentationLog: @unchecked Sendable {
 /// The update-loop guard's latest warning, for views that show it (the update-trap scene).
 public enum UpdateLoopGuard {
   /// The latest trip in a few words, or nil while the guard has not tripped in this scene.
-  public static var latest: String? { storage.withLock { $0 } }
-  static let storage = Mutex<String?>(nil)
+  public static var latest: String? { CurrentRuntime.reference?.runtime?.loopGuardSummary }
 }

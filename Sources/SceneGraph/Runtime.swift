@@ -101,6 +101,10 @@ public final class SceneRuntime {
   private var stamp: UInt64 = 0
   private(set) var input = FrameInput(now: Date(timeIntervalSince1970: 0), time: 0, size: .zero)
   private(set) var frameNumber = 0
+  /// The frame being updated, as `DisplayFrame.current` shows it to this runtime's views.
+  private(set) var displayFrame = DisplayFrame(number: 0, time: 0, onDisplayGrid: true, draws: true)
+  /// How this runtime's views find it while it updates them.
+  private lazy var reference = RuntimeReference(self)
   private var pass = 0
   private var passStartedWall = Date(timeIntervalSince1970: 0)
   private var timelineNodes: [UInt64: ViewNode] = [:]
@@ -154,7 +158,6 @@ public final class SceneRuntime {
     warnedLoops.removeAll()
     loopGuardMessage = nil
     loopGuardSummary = nil
-    UpdateLoopGuard.storage.withLock { $0 = nil }
     loopGuardTrips = 0
   }
 
@@ -175,12 +178,15 @@ public final class SceneRuntime {
   /// `body` is called once per frame; the view it returns is compared with the last one
   /// like any other, so a root made of equal values costs almost nothing.
   public func frame<V: View>(_ body: () -> V, input: FrameInput) -> FrameOutput {
+    CurrentRuntime.$reference.withValue(reference) { updateFrame(body, input: input) }
+  }
+
+  private func updateFrame<V: View>(_ body: () -> V, input: FrameInput) -> FrameOutput {
     let startTime = monotonicSeconds()
     self.input = input
     frameNumber += 1
-    DisplayFrame.currentStorage.withLock {
-      $0 = DisplayFrame(number: frameNumber, time: input.time, onDisplayGrid: input.onDisplayGrid, draws: input.draws)
-    }
+    displayFrame = DisplayFrame(
+      number: frameNumber, time: input.time, onDisplayGrid: input.onDisplayGrid, draws: input.draws)
     evaluationsThisFrame = 0
     rewrites.removeAll(keepingCapacity: true)
     if !input.timelinesFrozen { pollTimelines() }
@@ -373,7 +379,6 @@ public final class SceneRuntime {
       + "\(maxPasses) updates of one frame in scene '\(name)'; the frame was drawn as it stood)"
     loopGuardMessage = message
     loopGuardSummary = "update loop: \(view).\(state) set by \(action) ×\(maxPasses) per frame"
-    UpdateLoopGuard.storage.withLock { $0 = loopGuardSummary }
     if warnedLoops.insert("\(view).\(state)").inserted { warn(message) }
   }
 

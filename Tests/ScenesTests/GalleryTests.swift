@@ -98,7 +98,7 @@ struct GalleryTests {
     #expect(rt.loopGuardTrips >= 1)
     #expect(warnings.count == 1)
     #expect(warnings.first?.contains("ExampleView: _flag") == true)
-    #expect(UpdateLoopGuard.latest?.contains("ExampleView._flag") == true)
+    #expect(rt.loopGuardSummary?.contains("ExampleView._flag") == true)
     // The fixed SubView toggled its own flag at the 1 s and 2 s ticks without tripping anything.
     #expect(!(warnings.first?.contains("SubView") ?? true))
     #expect(out.items.contains { $0.text?.hasPrefix("⚠ update loop") == true })
@@ -126,8 +126,10 @@ struct GalleryTests {
   @Test("metronome: beat, beat, beat, bell at the tempo, mixed into a buffer with no device")
   func metronomeSounds() {
     let mixer = Mixer()
-    AudioSystem.install(opener: { mixer })
-    defer { AudioSystem.uninstall() }
+    AudioSystem.withMixer(mixer) { metronomeSounds(mixer) }
+  }
+
+  func metronomeSounds(_ mixer: Mixer) {
     let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
     var buffer = [Float](repeating: 0, count: 800)  // one 60 Hz frame at 48 kHz
     var starts: [(Double, String)] = []
@@ -238,5 +240,74 @@ struct GalleryTests {
     let zone = SceneParameterFiles.problem(
       in: Data(#"{"zones": [{"abbreviation": "X", "identifier": "Mars/Olympus"}]}"#.utf8), file: "world-clock.json")
     #expect(zone == "1: Mars/Olympus is not a time zone this system knows")
+  }
+
+  /// The repository's copy of a parameter file.
+  func shipped(_ name: String) throws -> Data {
+    try Data(
+      contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Assets/params/\(name)"))
+  }
+
+  @Test("mesh-gradient.json: the shipped file is the seeds' mesh, and bad values name their line")
+  func meshGradientParameters() throws {
+    let data = try shipped("mesh-gradient.json")
+    #expect(SceneParameterFiles.problem(in: data, file: "mesh-gradient.json") == nil)
+    #expect(try JSONDecoder().decode(MeshGradientScene.Parameters.self, from: data) == MeshGradientScene.defaults)
+    // Each shipped color is the seeds' named color to within rounding.
+    for (hex, color) in zip(MeshGradientScene.defaults.colors, MeshGradientScene.colors) {
+      let parsed = try #require(Color(hexString: hex))
+      #expect(abs(parsed.red - color.red) < 0.003 && abs(parsed.blue - color.blue) < 0.003)
+    }
+    let text = String(decoding: data, as: UTF8.self)
+    func problem(_ from: String, _ to: String) -> String? {
+      SceneParameterFiles.problem(
+        in: Data(text.replacingOccurrences(of: from, with: to).utf8), file: "mesh-gradient.json")
+    }
+    #expect(problem("\"#00C7BE\"", "\"teal\"") == "4: teal is not a color; write #RRGGBB")
+    #expect(
+      problem("\"#007AFF\", \"#AF52DE\", \"#5856D6\",", "") == "2: colors needs 9 colors (3×3, row by row), got 6")
+    #expect(problem("[0.5, 0.5]", "[0.5, 1.5]") == "7: points [4] must be [x, y] with both in 0…1")
+    #expect(problem("\"drift\": 0.2", "\"drift\": 2") == "12: drift must be between 0 and 0.5, got 2.0")
+  }
+
+  @Test("emoji-wave.json: the shipped file is the seeds' table, and bad rows name their line")
+  func emojiWaveParameters() throws {
+    let data = try shipped("emoji-wave.json")
+    #expect(SceneParameterFiles.problem(in: data, file: "emoji-wave.json") == nil)
+    #expect(try JSONDecoder().decode(EmojiWave.Parameters.self, from: data) == EmojiWave.defaults)
+    let text = String(decoding: data, as: UTF8.self)
+    func problem(_ from: String, _ to: String) -> String? {
+      SceneParameterFiles.problem(in: Data(text.replacingOccurrences(of: from, with: to).utf8), file: "emoji-wave.json")
+    }
+    #expect(
+      problem("\"easeIn\" }", "\"bounce\" }")
+        == "8: bounce is not a curve; write none, linear, easeIn, easeOut or easeInOut")
+    #expect(
+      problem("\"offset\": 0.5", "\"offset\": -1") == "7: offset of row 3 must be between 0.01 and 10 seconds, got -1.0"
+    )
+    #expect(problem("[\"😃\", \"😎\", \"😉\"]", "[]") == "2: emoji needs one to five non-empty strings")
+    #expect(problem("\"yScale\": 0.5", "\"yScale\": \"squash\"") == "5: keyframes[1].yScale should be a number")
+  }
+
+  @Test("emoji-wave: a table from the file drives the jumps; a shorter one mid-run keeps the index valid")
+  func emojiWaveTableFromFile() throws {
+    var p = EmojiWave.defaults
+    // Two rows: rest, then one 0.25 s linear hop up 50 that repeats.
+    p.keyframes = [
+      .init(offset: 0, rotation: 0, yScale: 1, y: 0, curve: "none"),
+      .init(offset: 0.25, rotation: 0, yScale: 1, y: -50, curve: "linear"),
+    ]
+    var assets = SceneAssets()
+    assets.files["emoji-wave.json"] = try JSONEncoder().encode(p)
+    assets.generation = 1
+    let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
+    play(EmojiWave(), until: 1.0, runtime: rt, assets: assets)
+    let happy = rt.viewRecords().filter { $0.type == "HappyEmoji" }
+    #expect(happy.count == 3)
+    // With two rows the index goes 0 → 1 and stays on 1 (wrapping skips the resting row).
+    #expect(happy.allSatisfy { $0.state.first { $0.name == "idx" }?.value == .int(1) })
+    #expect(EmojiWave.advance(1, count: 2) == 1)
+    #expect(EmojiWave.advance(5, count: 1) == 0)
   }
 }
