@@ -160,6 +160,11 @@ final class PlaygroundApp {
     // Scripted keys go through SDL's own queue, exactly like a user's keystrokes.
     for k in options.keys { Window.pushKey(k.key, shift: k.shift) }
     while running {
+      // A signal also pushes a quit event; this catches one that found SDL's queue full.
+      if Interruption.requested {
+        running = false
+        break
+      }
       reloadParametersIfChanged()
       // State first, so a change made by the last input before the end still reaches the trace.
       syncVisibility()
@@ -205,7 +210,7 @@ final class PlaygroundApp {
     var times: [Double] = []
     let end = clock.uptime + seconds
     let tick = 1 / hz
-    while clock.uptime < end {
+    while clock.uptime < end, !Interruption.requested {
       let size = window.logicalSize
       let context = SceneContext(
         size: Size(width: Double(size.width), height: Double(size.height)), start: sceneStart, assets: parameters.assets
@@ -227,7 +232,7 @@ final class PlaygroundApp {
   func minimizeAndWait(timeout: Double = 2) -> Bool {
     window.minimize()
     let end = clock.uptime + timeout
-    while clock.uptime < end {
+    while clock.uptime < end, !Interruption.requested {
       while let e = window.pollEvent() { handle(e) }
       syncVisibility()
       if visibility == .minimized { return true }

@@ -90,6 +90,8 @@ struct MachineInfo: Codable {
 struct BenchReport: Codable {
   var machine: MachineInfo
   var scenes: [SceneResult]
+  /// True when a signal stopped the run: the figures cover only what was measured by then.
+  var interrupted = false
 }
 
 /// Targets for 1280×720 on a 2-core machine without a GPU (p50, p99 in ms), from C probes.
@@ -152,9 +154,11 @@ struct FrameBenchmark {
     var drawCalls = 0
     var uploads = 0
     var redrawn = 0.0
+    var measured = 0
     let pixelScale = Double(renderer.outputSize.width) / Double(size.width)
     let step = max(1, (warmup + frames) / 10)
     for i in 0..<(warmup + frames) {
+      if Interruption.requested { break }
       renderer.atlas.beginFrame()
       let out = replay.nextScheduledFrame(pixelScale: pixelScale)
       let t1 = monotonicSeconds()
@@ -182,17 +186,18 @@ struct FrameBenchmark {
         uploads += renderer.lastTextureUploads
         redrawn += renderer.lastRedrawFraction
         samples.append((name, out.buildSeconds, out.lowerSeconds, t2 - t1, t3 - t2))
+        measured += 1
       }
       if (i + 1) % step == 0 { progress("\(name) \(i + 1)/\(warmup + frames) frames") }
     }
     return SceneResult(
-      scene: name, frames: frames, frame_ms: Percentiles(total),
+      scene: name, frames: measured, frame_ms: Percentiles(total),
       phases_ms: [
         "build": Percentiles(build), "lower": Percentiles(lower), "build_lower": Percentiles(buildLower),
         "submit": Percentiles(submit),
         "present": Percentiles(present),
-      ], vertices: vertices, indices: indices, draw_calls: Double(drawCalls) / Double(max(1, frames)),
-      texture_uploads: Double(uploads) / Double(max(1, frames)), redrawn_fraction: redrawn / Double(max(1, frames)),
+      ], vertices: vertices, indices: indices, draw_calls: Double(drawCalls) / Double(max(1, measured)),
+      texture_uploads: Double(uploads) / Double(max(1, measured)), redrawn_fraction: redrawn / Double(max(1, measured)),
       peak_rss_kb: peakRSSKilobytes())
   }
 }

@@ -128,9 +128,12 @@ struct BenchCommand: ParsableCommand {
     bench.fullRedraw = fullRedraw
     var results: [SceneResult] = []
     for s in list {
+      if Interruption.requested { break }
       results.append(bench.run(s, renderer: renderer))
       while let e = window?.pollEvent() { _ = e }
     }
+    let interrupted = Interruption.requested
+    if interrupted { printError("bench: interrupted; writing the \(bench.samples.count) frames measured so far") }
     if isTTY { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
     var machine = MachineInfo.current(renderer: renderer.name, size: size)
     machine.redraw = fullRedraw || !renderer.incremental ? "full" : "damage-tracked"
@@ -142,7 +145,7 @@ struct BenchCommand: ParsableCommand {
     if let json {
       let enc = JSONEncoder()
       enc.outputFormatting = [.prettyPrinted, .sortedKeys]
-      try write(try enc.encode(BenchReport(machine: machine, scenes: results)), to: json)
+      try write(try enc.encode(BenchReport(machine: machine, scenes: results, interrupted: interrupted)), to: json)
     }
     if let csv {
       var text = "scene,frame,build_ms,lower_ms,submit_ms,present_ms,total_ms\n"
@@ -164,6 +167,7 @@ struct BenchCommand: ParsableCommand {
       }
     }
     _ = offscreen
+    try Interruption.exitIfRequested()
   }
 
   private func write(_ data: Data, to path: String) throws {

@@ -51,6 +51,8 @@ struct PacingBenchmark {
     var period_ms: Double
     var timeline: IntervalStats
     var timer_30hz: IntervalStats
+    /// True when a signal stopped the run early.
+    var interrupted = false
   }
 
   func run(json: String?) throws {
@@ -62,7 +64,7 @@ struct PacingBenchmark {
     app.runLoop(until: app.clock.uptime + seconds)
     let paced = app.presentTimes ?? []
     let period = app.period
-    let timer = app.runFixedTimer(hz: 30, seconds: seconds)
+    let timer = Interruption.requested ? [] : app.runFixedTimer(hz: 30, seconds: seconds)
     let a = IntervalStats(Array(paced.dropFirst(2)), period: period)
     let b = IntervalStats(Array(timer.dropFirst(2)), period: period)
     let machine = MachineInfo.current(renderer: app.window.renderer.name, size: size)
@@ -79,8 +81,12 @@ struct PacingBenchmark {
       let enc = JSONEncoder()
       enc.outputFormatting = [.prettyPrinted, .sortedKeys]
       try OutputFile.write(
-        enc.encode(Report(machine: machine, period_ms: period * 1000, timeline: a, timer_30hz: b)), to: json)
+        enc.encode(
+          Report(
+            machine: machine, period_ms: period * 1000, timeline: a, timer_30hz: b,
+            interrupted: Interruption.requested)), to: json)
     }
+    try Interruption.exitIfRequested()
   }
 }
 
@@ -106,12 +112,15 @@ struct IdleBenchmark {
     var machine: MachineInfo
     var seconds: Double
     var scenes: [Row]
+    /// True when a signal stopped the run early; the last scene's row is then left out.
+    var interrupted = false
   }
 
   func run(scenes: [any PlaygroundScene], json: String?) throws {
     var rows: [Row] = []
     var rendererName = "software"
     for scene in scenes {
+      if Interruption.requested { break }
       let index = SceneCatalog.all.firstIndex { $0 == type(of: scene) } ?? 0
       let options = AppOptions(
         sceneIndex: index, size: size, duration: nil, stats: false, forcedCadence: nil, minimizedGrace: 60,
@@ -138,9 +147,13 @@ struct IdleBenchmark {
       let restores = app.stats.firstFrameAfterRestoreMs.count
       app.window.restore()
       let restoreEnd = app.clock.uptime + 2
-      while app.stats.firstFrameAfterRestoreMs.count == restores && app.clock.uptime < restoreEnd {
+      while app.stats.firstFrameAfterRestoreMs.count == restores && app.clock.uptime < restoreEnd,
+        !Interruption.requested
+      {
         app.runLoop(until: min(restoreEnd, app.clock.uptime + 0.05))
       }
+      // A scene cut short by a signal has no honest row.
+      if Interruption.requested { break }
       rows.append(
         Row(
           scene: type(of: scene).name, visible_wakeups_per_s: visible.wakeups, visible_frames_per_s: visible.frames,
@@ -166,9 +179,12 @@ struct IdleBenchmark {
       enc.outputFormatting = [.prettyPrinted, .sortedKeys]
       try OutputFile.write(
         enc.encode(
-          Report(machine: MachineInfo.current(renderer: rendererName, size: size), seconds: seconds, scenes: rows)),
+          Report(
+            machine: MachineInfo.current(renderer: rendererName, size: size), seconds: seconds, scenes: rows,
+            interrupted: Interruption.requested)),
         to: json)
     }
+    try Interruption.exitIfRequested()
   }
 }
 

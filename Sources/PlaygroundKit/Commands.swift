@@ -126,6 +126,8 @@ struct RunCommand: ParsableCommand {
       throw ExitCode(70)
     }
     app.run()
+    // Stopped by a signal: the trace is closed and the stats printed; say so in the status.
+    try Interruption.exitIfRequested()
   }
 }
 
@@ -193,6 +195,7 @@ extension PlaygroundCommand {
   /// gets one line instead, naming what was wrong and where help is. `--help` is unchanged.
   public static func runMain(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
     AnimatedImage.decoder = { try GIFDecoder.load($0) }
+    Interruption.install()
     do {
       var command = try parseAsRoot(attachingNegativeNumbers(arguments))
       try command.run()

@@ -9,8 +9,24 @@ public enum FontLocator {
     public var family: String
   }
 
+  /// Answers already given, failures included: fontconfig's answer does not change while the
+  /// program runs, and asking costs a process (milliseconds, or seconds on a cold cache).
+  nonisolated(unsafe) private static var answers: [String: Match?] = [:]
+  private static let answersLock = NSLock()
+
   /// Asks fontconfig for the best file for `pattern`; nil if fc-match is missing or fails.
+  /// Each pattern is asked once per process.
   public static func match(_ pattern: String) -> Match? {
+    if let known = answersLock.withLock({ answers[pattern] }) { return known }
+    let found = ask(pattern)
+    answersLock.withLock { answers[pattern] = .some(found) }
+    return found
+  }
+
+  /// How many patterns have been asked (each spawned `fc-match` once).
+  public static var patternsAsked: Int { answersLock.withLock { answers.count } }
+
+  private static func ask(_ pattern: String) -> Match? {
     let candidates = ["/usr/bin/fc-match", "/bin/fc-match", "/usr/local/bin/fc-match"]
     guard let tool = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
       return nil

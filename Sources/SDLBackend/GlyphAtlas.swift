@@ -35,7 +35,8 @@ public final class GlyphAtlas: TextEngine {
 
   private var fonts: [FaceKey: OpaquePointer] = [:]
   private var glyphs: [GlyphKey: Glyph] = [:]
-  private var facePaths: [String: String] = [:]
+  /// Each pattern's font file, or nil once fontconfig has no answer for it.
+  private var facePaths: [String: String?] = [:]
   private let emojiPath: String?
   private static let emojiStrike = 109
   private var shelfX = 0
@@ -60,7 +61,7 @@ public final class GlyphAtlas: TextEngine {
     }
     if emojiPath == nil {
       warnings.append(
-        "color emoji font not found (install fonts-noto-color-emoji); emoji are drawn as monochrome glyphs")
+        "color emoji font not found (install fonts-noto-color-emoji); emoji the text font lacks are left out")
     }
     // Reserve a white block so untextured geometry could sample the atlas if ever needed.
     reserveWhite()
@@ -84,11 +85,14 @@ public final class GlyphAtlas: TextEngine {
 
   private func facePath(for font: Graphics.Font) throws -> String {
     let pattern = FontLocator.pattern(for: font.weight, design: font.design)
-    if let p = facePaths[pattern] { return p }
-    guard let m = FontLocator.match(pattern) ?? FontLocator.match("DejaVu Sans") ?? FontLocator.match("sans") else {
-      throw BackendError.sdl("no text font found through fontconfig (install fonts-dejavu-core)")
+    if let known = facePaths[pattern] {
+      guard let p = known else { throw BackendError.sdl("no text font found through fontconfig") }
+      return p
     }
-    facePaths[pattern] = m.path
+    // A failed lookup is remembered too: without a font, text is asked for every frame.
+    let m = FontLocator.match(pattern) ?? FontLocator.match("DejaVu Sans") ?? FontLocator.match("sans")
+    facePaths[pattern] = .some(m?.path)
+    guard let m else { throw BackendError.sdl("no text font found through fontconfig (install fonts-dejavu-core)") }
     return m.path
   }
 
@@ -199,6 +203,12 @@ public final class GlyphAtlas: TextEngine {
         }
         placed.append(PositionedGlyph(rect: Rect(x: pen, y: 0, width: w, height: h), uv: uv, isColor: true))
         pen += g.advance * k
+        continue
+      }
+      if emojiPath == nil, isEmojiRange || wantsEmoji, TTF_GlyphIsProvided32(primary, v) == 0 {
+        // No emoji font and no glyph: leave the emoji out (as the warning says) but keep its
+        // room, so the text around it does not shift when the font is installed.
+        pen += lineHeight
         continue
       }
       guard let g = glyph(GlyphKey(face: face, scalar: v), font: primary, color: false) else { continue }

@@ -56,6 +56,14 @@ public final class Window {
     _ = SDL_PushEvent(&e)
   }
 
+  /// Asks the event loop to quit, as closing the window does; safe from any thread, and a
+  /// no-op before SDL's events are started.
+  public static func pushQuit() {
+    var e = SDL_Event()
+    e.type = SDL_QUIT.rawValue
+    _ = SDL_PushEvent(&e)
+  }
+
   /// Opens a resizable window; throws `.noDisplay` when there is no display server.
   public init(title: String, width: Int, height: Int, renderer choice: RendererChoice = .software) throws {
     try Platform.startVideo()

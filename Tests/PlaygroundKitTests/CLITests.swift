@@ -24,7 +24,11 @@ struct CLI {
     var err: String
   }
 
-  static func run(_ args: [String], env: [String: String] = [:]) throws -> Result {
+  /// Runs `args`; with `signal`, sends it `after` seconds (and SIGKILL 60 s later, so a
+  /// program that ignores it fails the test instead of hanging it).
+  static func run(
+    _ args: [String], env: [String: String] = [:], signal: Int32? = nil, after delay: Double = 3
+  ) throws -> Result {
     let p = Process()
     p.executableURL = binary
     p.arguments = args
@@ -38,6 +42,11 @@ struct CLI {
     p.standardOutput = out
     p.standardError = err
     try p.run()
+    if let signal {
+      let pid = p.processIdentifier
+      DispatchQueue.global().asyncAfter(deadline: .now() + delay) { kill(pid, signal) }
+      DispatchQueue.global().asyncAfter(deadline: .now() + delay + 60) { kill(pid, SIGKILL) }
+    }
     let o = out.fileHandleForReading.readDataToEndOfFile()
     let e = err.fileHandleForReading.readDataToEndOfFile()
     p.waitUntilExit()
@@ -151,6 +160,14 @@ struct CLI {
     #expect(lines.contains { $0.hasPrefix("warning: no text font found") && $0.contains("fonts-dejavu-core") })
     #expect(lines.contains { $0.hasPrefix("warning: color emoji font not found") })
     #expect(FileManager.default.fileExists(atPath: out))
+    // A window with the HUD on and no fonts: the failed lookup is remembered, not repeated
+    // (it spawned fc-match three times per text per frame, seconds per frame).
+    let run = try CLI.run(
+      ["run", "--scene", "visualizer", "--keys", "f", "--duration", "3", "--stats"], env: ["FONTCONFIG_FILE": conf])
+    #expect(run.status == 0, "\(run.err)")
+    let stats = try #require(JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
+    #expect((stats["frames_presented"] as? Int ?? 0) >= 60)
+    #expect(run.err.split(separator: "\n").filter { $0.contains("emoji font not found") }.count == 1)
   }
 
   @Test func unsetDisplayIsOneLineAndExit69() throws {
@@ -365,6 +382,34 @@ struct CLI {
     let warnings = r.err.split(separator: "\n").filter { $0.hasPrefix("warning: tracing stopped") }
     #expect(warnings.count == 1)
     #expect(r.out.contains("\"frames_presented\""))
+  }
+
+  @Test func anInterruptedBenchWritesWhatItMeasuredAndExits130() throws {
+    let dir = try scratch()
+    let json = dir.appendingPathComponent("bench.json").path
+    let r = try CLI.run(["bench", "--frames", "100000", "--json", json], signal: SIGINT)
+    #expect(r.status == 130, "\(r.err)")
+    #expect(r.err.contains("bench: interrupted; writing the"))
+    let report = try #require(
+      JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+    #expect(report["interrupted"] as? Bool == true)
+    let scenes = try #require(report["scenes"] as? [[String: Any]])
+    #expect(scenes.count == 1)
+    #expect((scenes.first?["frames"] as? Int ?? 0) > 0)
+  }
+
+  @Test(arguments: [(SIGHUP, Int32(129)), (SIGTERM, Int32(143))] as [(Int32, Int32)])
+  func aSignalEndsARunWithStatsAndAClosedTrace(_ signal: Int32, _ status: Int32) throws {
+    let dir = try scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let trace = dir.appendingPathComponent("t.json").path
+    let r = try CLI.run(["run", "--scene", "clock", "--stats", "--trace", trace], signal: signal, after: 2)
+    #expect(r.status == status, "\(r.err)")
+    let stats = try #require(JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
+    #expect((stats["frames_presented"] as? Int ?? 0) >= 1)
+    let events = try #require(
+      JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: trace))) as? [[String: Any]])
+    #expect(events.contains { $0["name"] as? String == "scene" })
   }
 
   @Test func scheduleRefusesNumbersAndDatesItCannotPrint() throws {
