@@ -4,4 +4,11 @@
 #include <SDL.h>
 #include <SDL_ttf.h>
 #include <SDL_image.h>
+
+// Xlib's I/O error handler, declared by hand rather than through <X11/Xlib.h>, whose names
+// (Window, Display, Font…) would collide with the backend's own. The display pointer is opaque
+// here; the ABI is the same. Xlib calls the handler when the connection to the X server is
+// lost, and exits the process when the handler returns.
+typedef int (*tp_x_io_error_handler)(void *display);
+tp_x_io_error_handler XSetIOErrorHandler(tp_x_io_error_handler handler);
 #endif

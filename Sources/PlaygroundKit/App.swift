@@ -123,6 +123,12 @@ final class PlaygroundApp {
   var cadence: Cadence { visibilityState.cadence(at: clock.uptime) }
 
   func run() {
+    // If the X server goes away, Xlib ends the process from inside an event poll: keep what
+    // the run measured.
+    LostDisplay.onLoss { [unowned self] in
+      trace?.close()
+      if options.stats { printStats() }
+    }
     trace?.instant(
       "scene", category: "scene", at: monotonicSeconds(), global: true,
       args: ["name": .string(type(of: scene).name)])

@@ -26,6 +26,26 @@ func sdlError() -> String {
   String(cString: SDL_GetError())
 }
 
+/// What happens when the X server goes away under a running window.
+///
+/// Xlib gives no way back: after its I/O error handler returns it exits. The app registers a
+/// closure that closes the trace and prints the stats, so what was measured is not lost; then
+/// one line names the display and the process exits 69.
+public enum LostDisplay {
+  nonisolated(unsafe) private static var finish: (() -> Void)?
+
+  /// Sets what to do before exiting; the app's loop thread is the one Xlib calls it on.
+  public static func onLoss(_ body: @escaping () -> Void) { finish = body }
+
+  static func handle() {
+    let display = ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
+    FileHandle.standardError.write(
+      Data("playground: lost the connection to the display \(display) (the X server went away)\n".utf8))
+    finish?()
+    finish = nil
+  }
+}
+
 /// Process-wide SDL initialisation; SDL keeps global state, so this is done once.
 public enum Platform {
   nonisolated(unsafe) private static var coreReady = false
@@ -86,6 +106,14 @@ public enum Platform {
     if let driver = videoDriver, ["offscreen", "dummy"].contains(driver), !requested.contains(driver) {
       SDL_QuitSubSystem(UInt32(SDL_INIT_VIDEO))
       throw BackendError.noDisplay("SDL found only its invisible \(driver) driver")
+    }
+    if videoDriver == "x11" {
+      // Installed after SDL's video start, so it is the handler in force.
+      _ = XSetIOErrorHandler { _ in
+        LostDisplay.handle()
+        // Xlib would exit(1) after a handler returns; end with "service unavailable" instead.
+        exit(69)
+      }
     }
     videoReady = true
   }

@@ -141,7 +141,9 @@ public final class Window {
     var e = SDL_Event()
     let got: Int32
     if let timeout {
-      got = SDL_WaitEventTimeout(&e, Int32(max(0, (timeout * 1000).rounded(.down))))
+      // Clamped before converting: a far-off deadline (or an infinite one) must not trap.
+      let ms = timeout.isFinite ? min(max(0, (timeout * 1000).rounded(.down)), Double(Int32.max)) : Double(Int32.max)
+      got = SDL_WaitEventTimeout(&e, Int32(ms))
     } else {
       got = SDL_WaitEvent(&e)
     }

@@ -78,6 +78,38 @@ else
   fail "snapshot determinism"
 fi
 
+# 5. The X server goes away under a running window: one line naming the display, exit 69,
+#    and the stats and trace are still written.
+for n in $(seq 141 190); do [ -e /tmp/.X11-unix/X$n ] || { LOST=:$n; break; }; done
+Xvfb "$LOST" -screen 0 640x480x24 -nolisten tcp >/dev/null 2>&1 &
+LOSTX=$!
+for _ in $(seq 50); do DISPLAY=$LOST xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
+DISPLAY=$LOST "$BIN" run --scene visualizer --stats --trace "$WORK/lost.json" >"$WORK/lost.out" 2>"$WORK/lost.err" &
+PG=$!
+sleep 2
+kill "$LOSTX"; wait "$LOSTX" 2>/dev/null
+timeout 10 tail --pid=$PG -f /dev/null; wait $PG; rc=$?
+lines=$(grep -vc "^warning:" "$WORK/lost.err")
+if [ $rc -eq 69 ] && [ "$lines" -eq 1 ] && grep -q "lost the connection to the display $LOST" "$WORK/lost.err" &&
+  frames=$(json 'd["frames_presented"]' <"$WORK/lost.out") && [ "$frames" -ge 1 ] &&
+  python3 -c "import json,sys; json.load(open(sys.argv[1]))" "$WORK/lost.json"; then
+  pass "X server lost: exit 69, one line, stats ($frames frames) and a valid trace"
+else
+  fail "X server lost (rc=$rc)" "$(cat "$WORK/lost.err") $(head -c 200 "$WORK/lost.out")"
+fi
+
+# 6. SIGHUP (the terminal closed) ends a run like SIGTERM: stats, a closed trace, exit 129.
+"$BIN" run --scene clock --stats --trace "$WORK/hup.json" >"$WORK/hup.out" 2>"$WORK/hup.err" &
+PG=$!
+sleep 1.5
+kill -HUP $PG; wait $PG; rc=$?
+if [ $rc -eq 129 ] && json 'd["frames_presented"]' <"$WORK/hup.out" >/dev/null &&
+  python3 -c "import json,sys; json.load(open(sys.argv[1]))" "$WORK/hup.json"; then
+  pass "SIGHUP: exit 129 with stats and a valid trace"
+else
+  fail "SIGHUP (rc=$rc)" "$(cat "$WORK/hup.err")"
+fi
+
 [ -x "$HERE/e2e-window.sh" ] && source "$HERE/e2e-window.sh"
 
 echo "e2e: $passed passed, $failed failed"
