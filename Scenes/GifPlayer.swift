@@ -119,7 +119,10 @@ struct GifImage: View {
 
     var body: some View {
       let size = gifData.size
-      Image(gifData.frames[frame], key: "\(gifData.source)#\(frame)")
+      // The file can change under a running animation (a shorter GIF saved over it), and the
+      // state outlives the data: wrap the index here, not only when it advances.
+      let index = frame % max(1, gifData.frames.count)
+      Image(gifData.frames[index], key: "\(gifData.source)#\(index)")
         .frame(width: size.width * scale(size), height: size.height * scale(size))
         .onChange(of: date) { _ in
           let last = gifData.plays * gifData.frames.count - 1

@@ -63,6 +63,11 @@ final class PlaygroundApp {
   lazy var presentPacer = PresentPacer(period: period)
   /// Whether the latest frame was paced (an animation is running).
   var lastFramePaced = false
+  /// After a frame whose update loop tripped the guard, the next frame waits until this
+  /// uptime: a view that changes its own schedule's input (the update trap) would otherwise
+  /// ask for a new frame at once, forever, at thousands of frames a second. SwiftUI updates
+  /// such a view once per display frame; so does this loop.
+  var runawayFrameNotBefore: Double?
   /// Set when input asked for the next frame; such frames skip the display pacing.
   var inputDriven = true
   let period: Double
@@ -181,6 +186,10 @@ final class PlaygroundApp {
       pump.isPaused = paused && visibility == .visible
       switch pump.decide() {
       case .render:
+        if let notBefore = runawayFrameNotBefore, clock.uptime < notBefore {
+          if wait(untilUptime: notBefore) == .reached { runawayFrameNotBefore = nil }
+          continue
+        }
         frame()
       case .sleep(let until):
         var deadline = clock.uptime + until.timeIntervalSince(clock.now)
@@ -316,6 +325,7 @@ final class PlaygroundApp {
     let t0 = monotonicSeconds()
     let out = session.frame(body, input: input)
     let t1 = monotonicSeconds()
+    runawayFrameNotBefore = out.loopGuardTripped ? slot.start + period : nil
     record(out)
     window.renderer.draw(out.drawList, background: .black)
     window.renderer.flush()

@@ -66,9 +66,11 @@ struct BenchCommand: ParsableCommand {
   var seconds: Double = 5
 
   func validate() throws {
-    if frames < 1 { throw UsageFailure.fail("--frames must be at least 1") }
-    if warmup < 0 { throw UsageFailure.fail("--warmup must not be negative") }
-    if !(seconds > 0) { throw UsageFailure.fail("--seconds must be positive") }
+    if !(1...1_000_000).contains(frames) { throw UsageFailure.fail("--frames must be from 1 to 1000000") }
+    if !(0...1_000_000).contains(warmup) { throw UsageFailure.fail("--warmup must be from 0 to 1000000") }
+    if !(seconds > 0 && seconds <= 3600) {
+      throw UsageFailure.fail("--seconds must be more than 0 and at most 3600")
+    }
     if pacing && idle { throw UsageFailure.fail("choose one of --pacing and --idle") }
     // A long run must not end by failing to save its results, so output paths are checked first.
     for path in [json, csv, plot].compactMap({ $0 }) {
@@ -87,6 +89,7 @@ struct BenchCommand: ParsableCommand {
 
   func run() throws {
     let list = try scenes()
+    Interruption.cooperative = true
     do {
       if pacing {
         try PacingBenchmark(seconds: seconds, size: size).run(json: json)

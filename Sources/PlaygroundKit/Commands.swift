@@ -125,6 +125,7 @@ struct RunCommand: ParsableCommand {
       if case .noDisplay = e { throw ExitCode(69) }
       throw ExitCode(70)
     }
+    Interruption.cooperative = true
     app.run()
     // Stopped by a signal: the trace is closed and the stats printed; say so in the status.
     try Interruption.exitIfRequested()

@@ -37,9 +37,14 @@ public enum Interruption {
       defer { if received == 0 { received = sig } }
       return received == 0
     }
-    guard first else { _exit(128 + sig) }
+    // Commands without a loop that checks for the request (schedule, snapshot, inspect) end
+    // now: they have nothing half-done to save, and outputs are renamed into place whole.
+    guard first, cooperative else { _exit(128 + sig) }
     Window.pushQuit()
   }
+
+  /// Whether the running command checks `requested` and stops by itself (run, bench).
+  nonisolated(unsafe) static var cooperative = false
 
   /// The signal that asked the program to stop, if one did.
   public static var signal: Int32? {

@@ -48,7 +48,16 @@ final class ParameterStore {
     var any = false
     for name in SceneParameterFiles.names {
       let path = (folder as NSString).appendingPathComponent(name)
-      guard let data = FileManager.default.contents(atPath: path) else {
+      let data: Data?
+      switch Self.readFile(path) {
+      case .success(let d): data = d
+      case .failure(let why):
+        // Something there that is not a small regular file: say so once, keep the old values.
+        if !problems.contains("\(path):1: \(why.message)") { any = true }
+        issues.append("\(path):1: \(why.message)")
+        continue
+      }
+      guard let data else {
         // A file removed: back to the defaults.
         if files.removeValue(forKey: name) != nil { any = true }
         lastBytes[name] = nil
@@ -72,6 +81,26 @@ final class ParameterStore {
       assets.generation += 1
     }
     return any
+  }
+
+  /// Why a parameter path cannot be read as a parameter file.
+  struct Unreadable: Error {
+    let message: String
+  }
+
+  /// The largest parameter file read; a real one is a few hundred bytes.
+  static let maxFileBytes = 1 << 20
+
+  /// Reads `path` if it is a regular file (links followed) of at most `maxFileBytes`; nil
+  /// when nothing is there. A FIFO would block the loop and `/dev/zero` would never end.
+  static func readFile(_ path: String) -> Result<Data?, Unreadable> {
+    var st = stat()
+    guard stat(path, &st) == 0 else { return .success(nil) }
+    guard st.st_mode & S_IFMT == S_IFREG else { return .failure(Unreadable(message: "not a regular file; ignored")) }
+    guard st.st_size <= maxFileBytes else {
+      return .failure(Unreadable(message: "larger than \(maxFileBytes >> 20) MB; ignored"))
+    }
+    return .success(FileManager.default.contents(atPath: path))
   }
 
   /// Watches the folder with inotify; `wake` is called from the watcher's thread on a change.

@@ -80,7 +80,7 @@ struct ScheduleCommand: ParsableCommand {
 
   func run() throws {
     let fromDate = try date(from, "--from")
-    guard count >= 0 else { throw UsageFailure.fail("--count must not be negative") }
+    guard (0...100_000).contains(count) else { throw UsageFailure.fail("--count must be from 0 to 100000") }
     let schedule: any TimelineSchedule
     switch kind {
     case .animation:
@@ -91,6 +91,8 @@ struct ScheduleCommand: ParsableCommand {
     case .periodic:
       guard let by else { throw UsageFailure.fail("periodic needs --by SECONDS") }
       guard by > 0, by.isFinite else { throw UsageFailure.fail("--by must be a positive number of seconds, got \(by)") }
+      // Dates print to the millisecond; a finer grid would print the same date over and over.
+      guard by >= 0.001 else { throw UsageFailure.fail("--by must be at least 0.001 seconds, got \(by)") }
       let s = try start.map { try date($0, "--start") } ?? fromDate
       schedule = PeriodicTimelineSchedule(from: s, by: by)
     case .everyMinute:
@@ -106,8 +108,9 @@ struct ScheduleCommand: ParsableCommand {
     case .cyclic:
       guard let offsets else { throw UsageFailure.fail("cyclic needs --offsets SECONDS,SECONDS,...") }
       let values = offsets.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-      guard !values.isEmpty, values.allSatisfy({ $0 != nil && $0! > 0 && $0!.isFinite }) else {
-        throw UsageFailure.fail("--offsets must be a comma-separated list of positive seconds, got '\(offsets)'")
+      guard !values.isEmpty, values.allSatisfy({ $0 != nil && $0! >= 0.001 && $0!.isFinite }) else {
+        throw UsageFailure.fail(
+          "--offsets must be a comma-separated list of seconds, each at least 0.001, got '\(offsets)'")
       }
       guard loops >= 0 else { throw UsageFailure.fail("--loops must not be negative") }
       schedule = CyclicTimelineSchedule(loopCount: loops, timeOffsets: values.map { $0! })

@@ -82,6 +82,10 @@ public final class TimelineDriver {
 
   /// The context to render now, or nil when nothing changed since the last one.
   public func update(now: Date, mode: TimelineScheduleMode, cadence: Cadence) -> TimelineContext? {
+    update(now: now, mode: mode, cadence: cadence, retried: false)
+  }
+
+  private func update(now: Date, mode: TimelineScheduleMode, cadence: Cadence, retried: Bool) -> TimelineContext? {
     setMode(mode)
     if let linked {
       return updateLinked(now: now, mode: mode, cadence: cadence, linked)
@@ -104,8 +108,16 @@ public final class TimelineDriver {
       pending = nil
       steps += 1
       if steps >= Self.maxSkip {
+        if retried {
+          // Asked again from now, the schedule still has a million entries at or before
+          // now (an interval below a date's resolution, or dates stuck at infinity): it can
+          // never move forward, so it is treated as finished rather than spun on every frame.
+          exhausted = true
+          pending = nil
+          break
+        }
         realign(to: now)
-        return update(now: now, mode: mode, cadence: cadence)
+        return update(now: now, mode: mode, cadence: cadence, retried: true)
       }
     }
     if first {

@@ -69,7 +69,7 @@ import Testing
   @Test func zeroFramesIsAUsageError() throws {
     let r = try CLI.run(["bench", "--frames", "0"])
     #expect(r.status == 64)
-    #expect(r.err == "playground: --frames must be at least 1\n")
+    #expect(r.err == "playground: --frames must be from 1 to 1000000\n")
   }
 
   @Test func unwritableOutputFailsBeforeAnyWork() throws {

@@ -412,6 +412,37 @@ struct CLI {
     #expect(events.contains { $0["name"] as? String == "scene" })
   }
 
+  @Test(arguments: [
+    (["bench", "--frames", "9223372036854775807"], "--frames must be from 1 to 1000000"),
+    (["bench", "--warmup", "9223372036854775807"], "--warmup must be from 0 to 1000000"),
+    (["bench", "--idle", "--seconds", "inf"], "--seconds must be more than 0 and at most 3600"),
+    (
+      ["schedule", "periodic", "--from", "2026-01-01T00:00:00Z", "--by", "1e-300", "--view"],
+      "--by must be at least 0.001 seconds"
+    ),
+    (["schedule", "cyclic", "--from", "2026-01-01T00:00:00Z", "--offsets", "1e-300", "--view"], "each at least 0.001"),
+    (
+      ["schedule", "periodic", "--from", "2026-01-01T00:00:00Z", "--by", "1", "--count", "9223372036854775807"],
+      "--count must be from 0 to 100000"
+    ),
+  ])
+  func numbersBeyondWhatACommandCanDoAreUsageErrors(_ args: [String], _ message: String) throws {
+    let r = try CLI.run(args)
+    #expect(r.status == 64)
+    #expect(r.err.split(separator: "\n").count == 1)
+    #expect(r.err.contains(message), "\(r.err)")
+  }
+
+  @Test func aReplayFarFromItsStartFinishes() throws {
+    // A day of 60 Hz frames used to take most of an hour; the last ten seconds are replayed instead.
+    let r = try CLI.run(["inspect", "--scene", "visualizer", "--at", "86400", "--date", "2026-01-01T10:34:30Z"])
+    #expect(r.status == 0, "\(r.err)")
+    let json = try #require(JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
+    let views = try #require(json["views"] as? [[String: Any]])
+    let timeline = try #require(views.first { $0["type"] as? String == "TimelineView" })
+    #expect(timeline["timeline_date"] as? String == "2026-01-02T10:34:30.000Z")
+  }
+
   @Test func scheduleRefusesNumbersAndDatesItCannotPrint() throws {
     for args in [
       ["animation", "--minimum-interval", "inf"], ["animation", "--minimum-interval", "1e300"],

@@ -213,3 +213,26 @@ struct OddSeconds: TimelineSchedule {
     #expect(ScheduleFormat.parseISO8601("yesterday") == nil)
   }
 }
+
+/// A schedule whose dates never move past its start: what an interval below a date's
+/// resolution, or dates stuck at infinity, look like to a timeline.
+struct StuckSchedule: TimelineSchedule {
+  func entries(from startDate: Date, mode: TimelineScheduleMode) -> RepeatedTimesCollection {
+    RepeatedTimesCollection(date: startDate)
+  }
+  struct RepeatedTimesCollection: Sequence, IteratorProtocol {
+    let date: Date
+    mutating func next() -> Date? { date }
+  }
+}
+
+@Test func aScheduleThatNeverAdvancesIsTreatedAsFinishedNotSpunOn() {
+  let t0 = Date(timeIntervalSinceReferenceDate: 1000)
+  let driver = TimelineDriver(schedule: StuckSchedule(), start: t0)
+  // The first update shows the start; the next finds a million entries due, asks again from
+  // now, finds a million more, and gives up instead of recursing forever.
+  #expect(driver.update(now: t0, mode: .normal, cadence: .live)?.date == t0)
+  _ = driver.update(now: t0.addingTimeInterval(1), mode: .normal, cadence: .live)
+  #expect(driver.nextDeadline(after: t0.addingTimeInterval(1), mode: .normal, cadence: .live) == nil)
+  #expect(driver.update(now: t0.addingTimeInterval(2), mode: .normal, cadence: .live) == nil)
+}
