@@ -433,6 +433,17 @@ struct CLI {
     #expect(r.err.contains(message), "\(r.err)")
   }
 
+  @Test func theUpdateTrapIsHeldToOneFramePerDisplayPeriod() throws {
+    // The broken view asks for a new frame as each one ends; without the hold the loop drew
+    // over a thousand frames a second and never slept.
+    let r = try CLI.run(["run", "--scene", "update-trap", "--duration", "2", "--stats"])
+    #expect(r.status == 0, "\(r.err)")
+    let stats = try #require(JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
+    let frames = stats["frames_presented"] as? Int ?? 0
+    #expect((stats["loop_guard_trips"] as? Int ?? 0) >= 1)
+    #expect(frames >= 10 && frames <= 2 * 62, "\(frames) frames in 2 s")
+  }
+
   @Test func aReplayFarFromItsStartFinishes() throws {
     // A day of 60 Hz frames used to take most of an hour; the last ten seconds are replayed instead.
     let r = try CLI.run(["inspect", "--scene", "visualizer", "--at", "86400", "--date", "2026-01-01T10:34:30Z"])
