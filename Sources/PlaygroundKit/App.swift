@@ -418,7 +418,7 @@ final class PlaygroundApp {
     let root = AppRoot(
       context: context, scene: scene, grid: gridMode ? gridScenes : nil, selection: gridSelection,
       hud: hudVisible ? Overlays.HUD(info: info, timings: timings.ordered) : nil, help: helpVisible,
-      assets: parameters.assets)
+      assets: parameters.assets, pausedMark: paused && !hudVisible)
     return { root }
   }
 
@@ -493,6 +493,8 @@ struct AppRoot: View {
   let hud: Overlays.HUD?
   let help: Bool
   let assets: SceneAssets
+  /// Shows the small "paused" mark (when paused and the HUD, which says so, is hidden).
+  var pausedMark = false
 
   var body: some View {
     ZStack(alignment: .topLeading) {
@@ -502,6 +504,9 @@ struct AppRoot: View {
         SceneView(scene: scene, context: context)
       }
       if let hud { hud }
+      if pausedMark {
+        Overlays.PausedMark().frame(width: context.size.width, height: context.size.height, alignment: .topTrailing)
+      }
       if help { Overlays.Help().frame(width: context.size.width, height: context.size.height) }
     }
   }

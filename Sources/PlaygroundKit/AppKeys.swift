@@ -55,6 +55,10 @@ extension PlaygroundApp {
       }
     }
     switch key {
+    case .escape where helpVisible:
+      // Esc closes the overlay first, as dialogs do; a second Esc quits.
+      helpVisible = false
+      invalidate()
     case .escape, .letter("q"): running = false
     case .letter("f"):
       hudVisible.toggle()

@@ -72,6 +72,7 @@ struct BenchCommand: ParsableCommand {
       throw UsageFailure.fail("--seconds must be more than 0 and at most 3600")
     }
     if pacing && idle { throw UsageFailure.fail("choose one of --pacing and --idle") }
+    if let plot { try requirePNGExtension(plot, option: "--plot") }
     // A long run must not end by failing to save its results, so output paths are checked first.
     for path in [json, csv, plot].compactMap({ $0 }) {
       if let problem = OutputFile.problem(path) {

@@ -133,6 +133,19 @@ enum Overlays {
   }
 
   /// The H / ? overlay listing every key.
+  /// A small mark in the top-right corner while timelines are paused: without the HUD, a
+  /// paused window otherwise looks like a hung one.
+  struct PausedMark: View, Equatable {
+    var body: some View {
+      Text("❚❚ paused")
+        .font(.system(size: 12, weight: .semibold, design: .monospaced))
+        .foregroundStyle(Color.white.opacity(0.9))
+        .padding(EdgeInsets(top: 4, leading: 10, bottom: 4, trailing: 10))
+        .background { Capsule().fill(Color.black.opacity(0.55)) }
+        .padding(10)
+    }
+  }
+
   struct Help: View, Equatable {
     var body: some View {
       let rows: [(String, String)] = [

@@ -119,6 +119,10 @@ struct ScheduleCommand: ParsableCommand {
       view
       ? viewDates(schedule, from: fromDate, count: count, mode: mode.mode)
       : firstEntries(schedule, from: fromDate, count: count, mode: mode.mode)
+    if lines.isEmpty, count > 0, let why = emptyReason(schedule, mode: mode.mode) {
+      // Nothing to print is an answer, but a silent one reads like a bug: say why.
+      printError("schedule: no entries: \(why)")
+    }
     for d in lines {
       // Entries far enough out (--by 1e300) leave the years this format can write.
       guard ScheduleFormat.isPrintable(d) else {
@@ -127,6 +131,18 @@ struct ScheduleCommand: ParsableCommand {
       print(ScheduleFormat.iso8601(d))
     }
   }
+}
+
+/// Why `schedule` has no entries, in words, when that is known.
+func emptyReason(_ schedule: any TimelineSchedule, mode: TimelineScheduleMode) -> String? {
+  if let a = schedule as? AnimationTimelineSchedule {
+    if a.paused { return "a paused .animation schedule has none (it resumes when paused is false)" }
+    if mode == .lowFrequency {
+      return ".animation has none in .lowFrequency mode (a minimized or always-on display stops "
+        + "display-linked updates; timelines then show their last date)"
+    }
+  }
+  return "the schedule ends before --from"
 }
 
 /// The first `count` raw entries of a schedule.

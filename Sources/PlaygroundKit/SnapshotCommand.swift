@@ -18,11 +18,16 @@ struct SnapshotCommand: ParsableCommand {
 
   @OptionGroup var moment: ReplayMoment
 
-  @Option(help: "Force a cadence: live, seconds or minutes.")
-  var cadence: Cadence = .live
+  // Optional, so `--help` does not print the default as its raw value ("default: 0").
+  @Option(help: "Force a cadence: live, seconds or minutes (default: live).")
+  var cadence: Cadence?
 
   @Option(help: "Where to write the PNG.")
   var out: String
+
+  func validate() throws {
+    try requirePNGExtension(out, option: "--out")
+  }
 
   func run() throws {
     let (scene, at, size) = (moment.scene, moment.at, moment.size)
@@ -30,9 +35,18 @@ struct SnapshotCommand: ParsableCommand {
     let start = moment.start
     try writingOutput {
       let image = try Snapshotter.render(
-        scene: type.init(), start: start, at: at, size: size, cadence: cadence, assets: moment.assets)
+        scene: type.init(), start: start, at: at, size: size, cadence: cadence ?? .live, assets: moment.assets)
       try PNGFile.write(image, to: out)
     }
+  }
+}
+
+/// Refuses an output name whose extension asks for a format other than PNG: writing PNG
+/// bytes into `shot.jpg` would leave a file that viewers misread. No extension is fine.
+func requirePNGExtension(_ path: String, option: String) throws {
+  let ext = (path as NSString).pathExtension.lowercased()
+  guard ext.isEmpty || ext == "png" else {
+    throw UsageFailure.fail("\(option) writes PNG only; name the file .png (got .\(ext))")
   }
 }
 

@@ -433,6 +433,28 @@ struct CLI {
     #expect(r.err.contains(message), "\(r.err)")
   }
 
+  @Test func outputsRefuseFormatsTheyDoNotWrite() throws {
+    let jpg = try CLI.run(["snapshot", "--scene", "clock", "--at", "1", "--out", "/tmp/shot.jpg"])
+    #expect(jpg.status == 64)
+    #expect(jpg.err == "playground: --out writes PNG only; name the file .png (got .jpg)\n")
+    let gif = try CLI.run(["bench", "--plot", "p.gif"])
+    #expect(gif.status == 64)
+    #expect(gif.err.contains("--plot writes PNG only"))
+  }
+
+  @Test func anEmptyScheduleSaysWhy() throws {
+    let r = try CLI.run(["schedule", "animation", "--mode", "low-frequency", "--from", "2026-01-01T00:00:00Z"])
+    #expect(r.status == 0)
+    #expect(r.out.isEmpty)
+    #expect(r.err.hasPrefix("schedule: no entries: .animation has none in .lowFrequency mode"))
+    let paused = try CLI.run(["schedule", "animation", "--paused", "--from", "2026-01-01T00:00:00Z"])
+    #expect(paused.err.contains("a paused .animation schedule has none"))
+    let help = try CLI.run(["snapshot", "--help"])
+    // Help wraps its lines; read it as one.
+    let text = help.out.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    #expect(text.contains("(default: live)") && !text.contains("default: 0"))
+  }
+
   @Test func theUpdateTrapIsHeldToOneFramePerDisplayPeriod() throws {
     // The broken view asks for a new frame as each one ends; without the hold the loop drew
     // over a thousand frames a second and never slept.

@@ -36,6 +36,14 @@ import Testing
     #expect(b["hud"] as? Bool == false)
   }
 
+  @Test func escapeClosesHelpBeforeItQuits() throws {
+    let a = try run("h,esc", duration: "1")
+    #expect(a["help"] as? Bool == false)
+    #expect((a["duration_s"] as? Double ?? 0) > 0.9, "the first Esc only closed the help")
+    let b = try run("h,esc,esc", duration: "5")
+    #expect((b["duration_s"] as? Double ?? 9) < 4, "the second Esc quit")
+  }
+
   @Test func overviewGridOpensTheSelectedScene() throws {
     let a = try run("g")
     #expect(a["grid"] as? Bool == true)
