@@ -162,6 +162,9 @@ final class PlaygroundApp {
 
   /// Monotonic times of presented frames, kept only while a benchmark asks for them.
   var presentTimes: [Double]?
+  /// Each drawn frame's work (update, lowering, drawing) in ms and when it ended, kept only
+  /// while the soak asks for it.
+  var frameWork: [(uptime: Double, ms: Double)]?
   /// Parameter problems already printed, so one bad edit is printed once.
   var reportedProblems: Set<String> = []
 
@@ -330,6 +333,7 @@ final class PlaygroundApp {
     window.renderer.draw(out.drawList, background: .black)
     window.renderer.flush()
     let t2 = monotonicSeconds()
+    frameWork?.append((clock.uptime, (t2 - t0) * 1000))
     if paced {
       presentPacer.rendered(seconds: t2 - t0)
       // Input waits until after the present; the hold is a few milliseconds at most.

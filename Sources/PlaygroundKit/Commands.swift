@@ -15,13 +15,13 @@ public struct PlaygroundCommand: ParsableCommand {
       redraws only when a schedule entry falls due, an animation is in flight or input arrives, and \
       sleeps otherwise; minimized, it draws nothing and wakes at most once per second or minute.
 
-      Keys in the window: 1–5 pick a scene, ←/→ or Tab/Shift+Tab step through them, G shows every \
+      Keys in the window: 1–9 and 0 pick a scene, ←/→ or Tab/Shift+Tab step through them, G shows every \
       scene at once, Space pauses, C cycles a forced cadence, F shows frame times, H or ? lists \
       the keys, Q or Esc quits.
       """,
     subcommands: [
       RunCommand.self, ListCommand.self, SnapshotCommand.self, InspectCommand.self, ScheduleCommand.self,
-      BenchCommand.self,
+      BenchCommand.self, SoakCommand.self,
     ],
     defaultSubcommand: RunCommand.self
   )

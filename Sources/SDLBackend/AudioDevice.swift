@@ -28,7 +28,7 @@ public final class AudioDevice {
 
   /// Opens the default output; throws with SDL's reason when there is none.
   public init(sampleRate: Int = 48_000, bufferFrames requested: Int = 256) throws {
-    if SDL_WasInit(SDL_INIT_AUDIO) == 0, SDL_InitSubSystem(SDL_INIT_AUDIO) != 0 {
+    if SDL_WasInit(SDL_INIT_AUDIO) == 0, Self.quietly({ SDL_InitSubSystem(SDL_INIT_AUDIO) }) != 0 {
       throw BackendError.io("audio: \(sdlError())")
     }
     let mixer = Mixer(sampleRate: sampleRate)
@@ -50,7 +50,7 @@ public final class AudioDevice {
         into: UnsafeMutableBufferPointer(start: floats, count: count), heardAt: monotonicSeconds() + box.bufferSeconds)
     }
     var have = SDL_AudioSpec()
-    let id = SDL_OpenAudioDevice(nil, 0, &want, &have, 0)
+    let id = Self.quietly { SDL_OpenAudioDevice(nil, 0, &want, &have, 0) }
     guard id != 0 else {
       box.release()
       throw BackendError.io("no audio output (\(sdlError()))")
@@ -61,6 +61,28 @@ public final class AudioDevice {
     bufferFrames = Int(have.samples)
     driver = SDL_GetCurrentAudioDriver().map { String(cString: $0) } ?? "unknown"
     SDL_PauseAudioDevice(id, 0)
+  }
+
+  /// Runs `body` with standard error pointed at /dev/null. ALSA's library prints its own
+  /// multi-line complaints there when a machine has no sound card; SDL's error string says
+  /// the same in one line, and that is what the user is shown.
+  private static func quietly<T>(_ body: () -> T) -> T {
+    fflush(nil)
+    let saved = dup(2)
+    let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
+    guard saved >= 0, null >= 0 else {
+      if saved >= 0 { close(saved) }
+      if null >= 0 { close(null) }
+      return body()
+    }
+    dup2(null, 2)
+    close(null)
+    defer {
+      fflush(nil)
+      dup2(saved, 2)
+      close(saved)
+    }
+    return body()
   }
 
   deinit {

@@ -42,7 +42,7 @@ public final class GlyphAtlas: TextEngine {
   private var shelfX = 0
   private var shelfY = 0
   private var shelfHeight = 0
-  private let maxSide = 4096
+  private let maxSide = 2048
 
   /// Bumped whenever glyphs move or are dropped (growth, clearing): a glyph quad's pixels
   /// then depend on more than its own vertices.
@@ -73,6 +73,11 @@ public final class GlyphAtlas: TextEngine {
   deinit {
     for f in fonts.values { TTF_CloseFont(f) }
   }
+
+  /// Glyphs held now (each rasterization, resampled copies included).
+  public var glyphCount: Int { glyphs.count + resampledGlyphs.count }
+  /// The atlas image's side lengths.
+  public var pixelSize: (width: Int, height: Int) { (image.width, image.height) }
 
   /// Whether a color emoji font was found.
   public var hasEmojiFont: Bool { emojiPath != nil }

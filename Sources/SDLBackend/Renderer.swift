@@ -24,6 +24,13 @@ public final class Renderer {
   /// Runs after the SDL renderer is destroyed, to free what it drew into.
   var afterDestroy: (() -> Void)?
 
+  /// Textures alive now: one per cached image, plus the glyph atlas's.
+  public var liveTextures: Int { images.count + (atlasTexture == nil ? 0 : 1) }
+  /// Bytes of pixels held in those textures.
+  public var textureBytes: Int {
+    images.values.reduce(0) { $0 + $1.width * $1.height * 4 } + atlasSize.0 * atlasSize.1 * 4
+  }
+
   /// SDL calls made for the last submitted list.
   public private(set) var lastDrawCalls = 0
   /// Texture uploads made for the last submitted list.

@@ -121,6 +121,11 @@ public final class Window {
   /// The window's SDL id, to match events to it.
   public var id: UInt32 { SDL_GetWindowID(handle) }
 
+  /// Asks for a new size in points (the soak's resize storm); the window manager may adjust it.
+  public func setSize(width: Int, height: Int) {
+    SDL_SetWindowSize(handle, Int32(min(max(1, width), 16384)), Int32(min(max(1, height), 16384)))
+  }
+
   /// Asks the window manager to minimize the window.
   public func minimize() { SDL_MinimizeWindow(handle) }
   /// Asks the window manager to restore the window.

@@ -16,6 +16,8 @@ struct Lowerer {
   var items: [DrawnItem] = []
   /// The meshes drawn this frame; the rest of the cache is dropped.
   var usedMeshes: Set<UInt64> = []
+  /// The gradient images drawn this frame; the others are dropped after it.
+  var usedGradients: Set<GradientKey> = []
   /// Gradient ramps rendered once as small images, reused every frame.
   var gradients: [GradientKey: ImageBuffer] = [:]
   /// Curves are flattened to within this many pixels of the true outline; half a pixel is
@@ -205,6 +207,7 @@ struct Lowerer {
     let w = max(1, min(4096, Int(box.width)))
     let h = max(1, min(4096, Int(box.height)))
     let key = GradientKey(gradient: g, width: w, height: h)
+    usedGradients.insert(key)
     let image: ImageBuffer
     if let cached = gradients[key] {
       image = cached

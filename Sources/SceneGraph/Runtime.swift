@@ -119,6 +119,11 @@ public final class SceneRuntime {
   private var evaluationsThisFrame = 0
   private var meshes: [UInt64: (MeshSpec, Int, Int, ImageBuffer)] = [:]
   private var gradients: [GradientKey: ImageBuffer] = [:]
+  /// The most bytes of gradient images kept between frames.
+  static let maxGradientBytes = 64 << 20
+
+  /// How many entries each of the runtime's caches holds now (the soak watches them).
+  public var cacheCounts: (meshes: Int, gradients: Int) { (meshes.count, gradients.count) }
   private var drawList = DrawList()
   /// Per-type decisions: how to compare values and how to resolve primitives.
   let comparators = Comparators()
@@ -230,9 +235,11 @@ public final class SceneRuntime {
     lowerer.lower(rootNode, .scale(input.pixelScale, input.pixelScale), 1)
     drawList = lowerer.list
     meshes = lowerer.meshes.filter { lowerer.usedMeshes.contains($0.key) }
-    // Full-window images are large; a resize leaves stale sizes behind, so keep only a few.
-    if lowerer.gradients.count > 4 { lowerer.gradients.removeAll() }
-    gradients = lowerer.gradients
+    // Only this frame's gradients stay: a resize leaves stale sizes behind, and the overview
+    // grid draws thirteen at once, which a cap on the count would re-render every frame. The
+    // bytes are capped too (a 4K window's backdrop alone is 33 MB).
+    gradients = lowerer.gradients.filter { lowerer.usedGradients.contains($0.key) }
+    if gradients.values.reduce(0, { $0 + $1.width * $1.height * 4 }) > Self.maxGradientBytes { gradients.removeAll() }
     out.drawList = drawList
     out.items = lowerer.items
     out.lowerSeconds = monotonicSeconds() - builtTime

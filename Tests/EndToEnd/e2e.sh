@@ -110,6 +110,15 @@ else
   fail "SIGHUP (rc=$rc)" "$(cat "$WORK/hup.err")"
 fi
 
+# 7. A 30 s soak, headless: every scene, key, size and minimize, judged on memory, caches and
+#    frame times (the README shows a 10-minute run).
+out=$(SDL_VIDEODRIVER=offscreen SDL_AUDIODRIVER=dummy "$BIN" soak --duration 30 2>"$WORK/soak.err"); rc=$?
+if [ $rc -eq 0 ] && grep -q "^soak: PASS" <<<"$out"; then
+  pass "soak 30 s: $(cut -c1-160 <<<"$out")…"
+else
+  fail "soak (rc=$rc)" "$out $(tail -3 "$WORK/soak.err")"
+fi
+
 [ -x "$HERE/e2e-window.sh" ] && source "$HERE/e2e-window.sh"
 
 echo "e2e: $passed passed, $failed failed"

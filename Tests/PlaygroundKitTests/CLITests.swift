@@ -416,6 +416,8 @@ struct CLI {
     (["bench", "--frames", "9223372036854775807"], "--frames must be from 1 to 1000000"),
     (["bench", "--warmup", "9223372036854775807"], "--warmup must be from 0 to 1000000"),
     (["bench", "--idle", "--seconds", "inf"], "--seconds must be more than 0 and at most 3600"),
+    (["soak", "--duration", "5"], "--duration must be from 10 to 86400 seconds"),
+    (["soak", "--duration", "nan"], "--duration must be from 10 to 86400 seconds"),
     (
       ["schedule", "periodic", "--from", "2026-01-01T00:00:00Z", "--by", "1e-300", "--view"],
       "--by must be at least 0.001 seconds"
