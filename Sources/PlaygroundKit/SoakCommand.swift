@@ -92,9 +92,11 @@ struct Soak {
   mutating func run() -> Bool {
     app.frameWork = []
     let start = app.clock.uptime
-    let warmupEnd = start + max(5, duration / 3)
+    // A third of a short run, 30 s of a long one: long enough for caches to fill.
+    let warmupEnd = start + min(30, max(5, duration / 3))
     let end = start + duration
-    var nextReport = start + 10
+    self.start = start
+    nextReport = start + 10
     // Warm-up: a fixed tour that touches every kind of action once, so caches fill first.
     for i in 0..<SceneCatalog.all.count { key(.digit((i + 1) % 10), "scene") }
     key(.letter("g"), "grid")
@@ -110,10 +112,6 @@ struct Soak {
         storm = true
       }
       randomAction()
-      if app.clock.uptime >= nextReport {
-        report(at: app.clock.uptime - start)
-        nextReport += 10
-      }
     }
     let final = canonicalRSS(until: end)
     report(at: app.clock.uptime - start)
@@ -122,9 +120,21 @@ struct Soak {
 
   // MARK: Actions
 
+  /// When the soak began, and when the next progress line is due.
+  var start = 0.0
+  var nextReport = 0.0
+
+  /// Runs the window loop for `seconds`, with a progress line every 10 s of it.
   mutating func step(_ seconds: Double) {
-    app.runLoop(until: app.clock.uptime + seconds)
-    sample()
+    let until = app.clock.uptime + seconds
+    while app.clock.uptime < until, !Interruption.requested {
+      app.runLoop(until: min(until, nextReport))
+      sample()
+      if app.clock.uptime >= nextReport {
+        report(at: app.clock.uptime - start)
+        nextReport += 10
+      }
+    }
   }
 
   mutating func key(_ k: Key, _ kind: String, shift: Bool = false) {

@@ -308,6 +308,27 @@ struct CLI {
       ])
   }
 
+  @Test func inspectShowsTheGallerysStateAtFixedTimes() throws {
+    func views(_ scene: String, _ at: String) throws -> [String: [String: Any]] {
+      let r = try CLI.run(["inspect", "--scene", scene, "--at", at, "--date", "2026-01-01T10:34:30Z"])
+      #expect(r.status == 0, "\(r.err)")
+      let json = try #require(JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
+      let list = try #require(json["views"] as? [[String: Any]])
+      return Dictionary(list.map { ($0["type"] as? String ?? "", $0) }, uniquingKeysWith: { a, _ in a })
+    }
+    // The heart at 0.3 s: entries at 0 and 0.2 s moved it to its third scale; each update ran
+    // the body twice (the new date, then the phase it set).
+    let heart = try views("heart", "0.3")
+    #expect((heart["Heart"]?["state"] as? [String: Any])?["phase"] as? Int == 2)
+    #expect(heart["Heart"]?["evaluations"] as? Int == 4)
+    #expect(heart["TimelineView"]?["evaluations"] as? Int == 2)
+    // Quips at 4 s: one update (at 3 s) advanced the sentence and cost two evaluations.
+    let quips = try views("quips", "4")
+    let quipState = (quips["QuipView"]?["state"] as? [String: Any])?["quips"] as? String
+    #expect(quipState?.hasSuffix("idx: 1)") == true)
+    #expect(quips["QuipView"]?["evaluations"] as? Int == 3)
+  }
+
   @Test func inspectRejectsBadInput() throws {
     let r = try CLI.run(["inspect", "--scene", "nope", "--at", "1"])
     #expect(r.status == 64)
