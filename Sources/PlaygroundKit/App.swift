@@ -26,6 +26,10 @@ struct AppOptions {
   var trace: TraceWriter?
   /// Parameter files and asset paths, watched for changes while the window runs.
   var assets = AssetOptions()
+  /// Start in desktop fullscreen.
+  var fullscreen = false
+  /// Where F12 writes screenshots.
+  var screenshotDir = "."
 }
 
 /// The window's visibility as far as drawing is concerned.
@@ -68,6 +72,9 @@ final class PlaygroundApp {
   /// ask for a new frame at once, forever, at thousands of frames a second. SwiftUI updates
   /// such a view once per display frame; so does this loop.
   var runawayFrameNotBefore: Double?
+  /// A one-line message shown at the top of the window until `until` (uptime): the F12
+  /// confirmation.
+  var toast: (text: String, until: Double)?
   /// Set when input asked for the next frame; such frames skip the display pacing.
   var inputDriven = true
   let period: Double
@@ -88,6 +95,7 @@ final class PlaygroundApp {
     window = try Window(
       title: "Timeline Playground — \(type.title)", width: options.size.width, height: options.size.height,
       renderer: options.renderer)
+    if options.fullscreen { window.isFullscreen = true }
     for w in window.renderer.atlas.warnings { printError("warning: \(w)") }
     period = window.refreshPeriod
     session = FrameSession(textEngine: window.renderer.atlas, clock: clock, displayPeriod: period, name: type.name)
@@ -180,6 +188,10 @@ final class PlaygroundApp {
         break
       }
       reloadParametersIfChanged()
+      if let t = toast, clock.uptime >= t.until {
+        toast = nil
+        invalidate()
+      }
       // State first, so a change made by the last input before the end still reaches the trace.
       syncVisibility()
       traceStateChanges()
@@ -202,12 +214,13 @@ final class PlaygroundApp {
           deadline = slot
         }
         if let end = endUptime { deadline = min(deadline, end) }
+        if let t = toast { deadline = min(deadline, t.until) }
         // A deadline reached with no input goes straight to its frame: polling X for events
         // first costs ~0.1 ms of lateness, and any that came are handled right after the frame.
         if wait(untilUptime: deadline) == .reached { continue }
       case .sleepIndefinitely:
-        if let end = endUptime {
-          wait(untilUptime: end)
+        if let until = [endUptime, toast?.until].compactMap({ $0 }).min() {
+          wait(untilUptime: until)
         } else {
           trace?.flush()
           let t0 = monotonicSeconds()
@@ -422,7 +435,7 @@ final class PlaygroundApp {
     let root = AppRoot(
       context: context, scene: scene, grid: gridMode ? gridScenes : nil, selection: gridSelection,
       hud: hudVisible ? Overlays.HUD(info: info, timings: timings.ordered) : nil, help: helpVisible,
-      assets: parameters.assets, pausedMark: paused && !hudVisible)
+      assets: parameters.assets, pausedMark: paused && !hudVisible, toast: toast?.text)
     return { root }
   }
 
@@ -499,6 +512,8 @@ struct AppRoot: View {
   let assets: SceneAssets
   /// Shows the small "paused" mark (when paused and the HUD, which says so, is hidden).
   var pausedMark = false
+  /// A one-line confirmation at the top of the window.
+  var toast: String?
 
   var body: some View {
     ZStack(alignment: .topLeading) {
@@ -508,6 +523,9 @@ struct AppRoot: View {
         SceneView(scene: scene, context: context)
       }
       if let hud { hud }
+      if let toast {
+        Overlays.Toast(text: toast).frame(width: context.size.width, height: context.size.height, alignment: .top)
+      }
       if pausedMark {
         Overlays.PausedMark().frame(width: context.size.width, height: context.size.height, alignment: .topTrailing)
       }

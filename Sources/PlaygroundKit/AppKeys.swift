@@ -60,6 +60,11 @@ extension PlaygroundApp {
       helpVisible = false
       invalidate()
     case .escape, .letter("q"): running = false
+    case .f11:
+      window.isFullscreen.toggle()
+      invalidate()
+    case .f12:
+      takeScreenshot()
     case .letter("f"):
       hudVisible.toggle()
       invalidate()
@@ -100,5 +105,28 @@ extension PlaygroundApp {
       if !gridMode, runtime.keyPress(KeyEquivalent(c)) { invalidate() }
     default: break
     }
+  }
+}
+
+extension PlaygroundApp {
+  /// F12: the window's pixels as a PNG named after the scene and the time, in the screenshot
+  /// folder, confirmed on stderr and in the window for two seconds.
+  func takeScreenshot() {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.dateFormat = "yyyyMMdd-HHmmss-SSS"
+    let name = "playground-\(gridMode ? "overview" : type(of: scene).name)-\(formatter.string(from: Date())).png"
+    let path = (options.screenshotDir as NSString).appendingPathComponent(name)
+    let message: String
+    do {
+      let image = try window.renderer.readPixels()
+      try PNGFile.write(image, to: path)
+      message = "screenshot: \(path)"
+    } catch {
+      message = "screenshot failed: \(error)"
+    }
+    printError(message)
+    toast = (message, clock.uptime + 2)
+    invalidate()
   }
 }

@@ -16,15 +16,19 @@ public struct PlaygroundCommand: ParsableCommand {
       sleeps otherwise; minimized, it draws nothing and wakes at most once per second or minute.
 
       Keys in the window: 1–9 and 0 pick a scene, ←/→ or Tab/Shift+Tab step through them, G shows every \
-      scene at once, Space pauses, C cycles a forced cadence, F shows frame times, H or ? lists \
-      the keys, Q or Esc quits.
+      scene at once, Space pauses, C cycles a forced cadence, F shows frame times, F11 toggles \
+      fullscreen, F12 saves a screenshot, H or ? lists the keys, Q or Esc quits.
       """,
+    version: PlaygroundCommand.version,
     subcommands: [
       RunCommand.self, ListCommand.self, SnapshotCommand.self, InspectCommand.self, ScheduleCommand.self,
       BenchCommand.self, SoakCommand.self,
     ],
     defaultSubcommand: RunCommand.self
   )
+
+  /// The release, printed by `playground --version`.
+  public static let version = "0.5.0"
 
   public init() {}
 }
@@ -85,16 +89,29 @@ struct RunCommand: ParsableCommand {
       discussion: "Open it in https://ui.perfetto.dev or chrome://tracing.", valueName: "file"))
   var trace: String?
 
+  @Flag(help: "Start in desktop fullscreen (F11 toggles it in the window).")
+  var fullscreen = false
+
+  @Option(
+    help: ArgumentHelp("Where F12 writes screenshots (default: the current folder).", valueName: "dir"))
+  var screenshotDir: String?
+
   @OptionGroup var assetOptions: AssetArguments
 
   func validate() throws {
+    if let dir = screenshotDir {
+      var isDir: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
+        throw UsageFailure.fail("--screenshot-dir '\(dir)' is not a folder")
+      }
+    }
     if let d = duration, !(d >= 0) || !d.isFinite {
       throw UsageFailure.fail("--duration must be a non-negative number of seconds, got \(d)")
     }
     if !(minimizedGrace >= 0) { throw UsageFailure.fail("--minimized-grace must be non-negative") }
     if let keys, KeyScript.parse(keys) == nil {
       throw UsageFailure.fail(
-        "--keys '\(keys)' has an unknown key; use digits, letters, left, right, up, down, tab, space, enter, escape, ?, plus, minus, and shift+KEY"
+        "--keys '\(keys)' has an unknown key; use digits, letters, left, right, up, down, tab, space, enter, escape, f11, f12, ?, plus, minus, and shift+KEY"
       )
     }
   }
@@ -108,6 +125,8 @@ struct RunCommand: ParsableCommand {
     var appOptions = options
     appOptions.printChanges = printChanges
     appOptions.assets = assetOptions.options
+    appOptions.fullscreen = fullscreen
+    appOptions.screenshotDir = screenshotDir ?? "."
     if let trace {
       // Opened before the window, so a bad path fails at once and even without a display.
       do {
@@ -170,6 +189,8 @@ enum KeyScript {
       case "space": key = .space
       case "enter", "return": key = .enter
       case "escape", "esc": key = .escape
+      case "f11": key = .f11
+      case "f12": key = .f12
       case "?": key = .questionMark
       case "plus", "+": key = .letter("+")
       case "minus", "-": key = .letter("-")
@@ -197,6 +218,7 @@ extension PlaygroundCommand {
   public static func runMain(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
     AnimatedImage.decoder = { try GIFDecoder.load($0) }
     Interruption.install()
+    useFixedMmapThreshold()
     do {
       var command = try parseAsRoot(attachingNegativeNumbers(arguments))
       try command.run()

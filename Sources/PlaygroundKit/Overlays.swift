@@ -146,6 +146,19 @@ enum Overlays {
     }
   }
 
+  /// A one-line confirmation (the F12 screenshot's file name), centred at the top.
+  struct Toast: View, Equatable {
+    let text: String
+    var body: some View {
+      Text(text)
+        .font(.system(size: 13, weight: .medium))
+        .foregroundStyle(Color.white)
+        .padding(EdgeInsets(top: 5, leading: 12, bottom: 5, trailing: 12))
+        .background { Capsule().fill(Color.black.opacity(0.65)) }
+        .padding(12)
+    }
+  }
+
   struct Help: View, Equatable {
     var body: some View {
       let rows: [(String, String)] = [
@@ -156,7 +169,8 @@ enum Overlays {
         ("F", "HUD: fps, frame times, schedule, cadence"),
         ("C", "force cadence .live → .seconds → .minutes → auto"),
         ("+ −  M  D", "metronome tempo and mute; many-faces: pass the date"),
-        ("H  ?", "this help"),
+        ("F11  F12", "fullscreen; screenshot (PNG in the current folder)"),
+        ("H  ?", "this help (Esc closes it)"),
         ("Q  Esc", "quit"),
       ]
       VStack(alignment: .leading, spacing: 8) {

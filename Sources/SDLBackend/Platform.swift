@@ -100,8 +100,13 @@ public enum Platform {
       throw BackendError.noDisplay("DISPLAY is not set")
     }
     useUTF8CharacterType()
+    let display = env["DISPLAY"] ?? ""
+    let x11Only = requested.isEmpty && !display.isEmpty && (env["WAYLAND_DISPLAY"] ?? "").isEmpty
+    // With only DISPLAY set, X11 is what the user means: probing Wayland first would print
+    // libwayland's own "XDG_RUNTIME_DIR" complaint, and a failure would not name the display.
+    if x11Only { SDL_SetHint(SDL_HINT_VIDEODRIVER, "x11") }
     if SDL_InitSubSystem(UInt32(SDL_INIT_VIDEO)) != 0 {
-      throw BackendError.noDisplay(sdlError())
+      throw BackendError.noDisplay(x11Only ? "the X server at DISPLAY=\(display) cannot be reached" : sdlError())
     }
     if let driver = videoDriver, ["offscreen", "dummy"].contains(driver), !requested.contains(driver) {
       SDL_QuitSubSystem(UInt32(SDL_INIT_VIDEO))

@@ -429,12 +429,28 @@ public final class Renderer {
 
   /// Frees textures of images no frame has drawn for a while, so switching scenes does not leak.
   private func evictImages() {
-    guard frameNumber % 120 == 0 else { return }
-    for (id, t) in images where frameNumber - t.lastUsedFrame > 240 {
+    if frameNumber % 120 == 0 {
+      for (id, t) in images where frameNumber - t.lastUsedFrame > 240 {
+        SDL_DestroyTexture(t.texture)
+        images[id] = nil
+      }
+    }
+    // Age alone lets a resize storm pile up window-sized textures (33 MB each at 4K) for four
+    // seconds or more; past a byte cap on what this frame did not draw, the least recently
+    // used go first. What the frame draws is never evicted, however large.
+    var unused = images.values.reduce(0) { $1.lastUsedFrame < frameNumber ? $0 + $1.width * $1.height * 4 : $0 }
+    guard unused > Self.maxUnusedImageBytes else { return }
+    for (id, t) in images.sorted(by: { $0.value.lastUsedFrame < $1.value.lastUsedFrame })
+    where t.lastUsedFrame < frameNumber {
       SDL_DestroyTexture(t.texture)
       images[id] = nil
+      unused -= t.width * t.height * 4
+      if unused <= Self.maxUnusedImageBytes { break }
     }
   }
+
+  /// The most bytes of image textures kept that the current frame does not draw.
+  static let maxUnusedImageBytes = 16 << 20
 
   private func makeTexture(width: Int, height: Int, smooth: Bool) -> OpaquePointer? {
     guard

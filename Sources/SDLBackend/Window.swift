@@ -6,6 +6,8 @@ import Graphics
 public enum Key: Hashable, Sendable {
   case digit(Int)
   case left, right, up, down, tab, space, escape, enter
+  /// Function keys: F11 toggles fullscreen, F12 takes a screenshot.
+  case f11, f12
   case letter(Character)
   case questionMark
   case other(Int32)
@@ -126,6 +128,15 @@ public final class Window {
     SDL_SetWindowSize(handle, Int32(min(max(1, width), 16384)), Int32(min(max(1, height), 16384)))
   }
 
+  /// Whether the window covers its display (desktop fullscreen: no mode change, so switching
+  /// is instant and the scene simply lays out at the new size).
+  public var isFullscreen: Bool {
+    get {
+      SDL_GetWindowFlags(handle) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue == SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue
+    }
+    set { SDL_SetWindowFullscreen(handle, newValue ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0) }
+  }
+
   /// Asks the window manager to minimize the window.
   public func minimize() { SDL_MinimizeWindow(handle) }
   /// Asks the window manager to restore the window.
@@ -209,6 +220,8 @@ public final class Window {
     case Int32(bitPattern: 0x4000_0050): return .left
     case Int32(bitPattern: 0x4000_0051): return .down
     case Int32(bitPattern: 0x4000_0052): return .up
+    case Int32(bitPattern: 0x4000_0044): return .f11
+    case Int32(bitPattern: 0x4000_0045): return .f12
     default: return .other(sym)
     }
   }
@@ -228,6 +241,8 @@ public final class Window {
     case .left: return Int32(bitPattern: 0x4000_0050)
     case .down: return Int32(bitPattern: 0x4000_0051)
     case .up: return Int32(bitPattern: 0x4000_0052)
+    case .f11: return Int32(bitPattern: 0x4000_0044)
+    case .f12: return Int32(bitPattern: 0x4000_0045)
     case .other(let sym): return sym
     }
   }

@@ -124,6 +124,12 @@ public final class SceneRuntime {
 
   /// How many entries each of the runtime's caches holds now (the soak watches them).
   public var cacheCounts: (meshes: Int, gradients: Int) { (meshes.count, gradients.count) }
+
+  /// Bytes of pixels those caches hold.
+  public var cacheBytes: Int {
+    gradients.values.reduce(0) { $0 + $1.width * $1.height * 4 }
+      + meshes.values.reduce(0) { $0 + $1.3.width * $1.3.height * 4 }
+  }
   private var drawList = DrawList()
   /// Per-type decisions: how to compare values and how to resolve primitives.
   let comparators = Comparators()

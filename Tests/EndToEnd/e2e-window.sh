@@ -129,3 +129,35 @@ if [ $rc -eq 0 ] && [ "$(wc -l <"$WORK/metro2.err")" -eq 1 ] && grep -q "^warnin
 else
   fail "bogus audio driver (rc=$rc, frames=$frames)" "$(cat "$WORK/metro2.err")"
 fi
+
+# F11: desktop fullscreen, as the window manager sees it; F12: a screenshot of the window's
+# pixels, named after the scene, announced on stderr.
+mkdir -p "$WORK/shots"
+"$BIN" run --scene clock --size 640x360 --duration 4 --screenshot-dir "$WORK/shots" \
+  >/dev/null 2>"$WORK/fs.err" &
+PID=$!
+if WIN=$(find_window $PID) && wait_title "$WIN" "Timeline Playground — Clock" 5; then
+  sleep 0.5
+  xdotool key --window "$WIN" F11; sleep 0.7
+  state=$(xprop -id "$WIN" _NET_WM_STATE 2>/dev/null)
+  xdotool key --window "$WIN" F12; sleep 0.7
+  xdotool key --window "$WIN" F11; sleep 0.7
+  after=$(xprop -id "$WIN" _NET_WM_STATE 2>/dev/null)
+  wait $PID
+  grep -q "_NET_WM_STATE_FULLSCREEN" <<<"$state" && ! grep -q "_NET_WM_STATE_FULLSCREEN" <<<"$after" &&
+    pass "F11 toggles desktop fullscreen (_NET_WM_STATE_FULLSCREEN on, then off)" ||
+    fail "F11 fullscreen" "before: $state / after: $after"
+  shot=$(ls "$WORK/shots"/playground-clock-*.png 2>/dev/null | head -1)
+  # The screenshot was taken while fullscreen: the size of the screen, not of the window asked for.
+  dims=$(python3 -c "
+import struct,sys
+d=open(sys.argv[1],'rb').read(24)
+print('%dx%d' % struct.unpack('>II', d[16:24]) if d[:8]==b'\x89PNG\r\n\x1a\n' else 'bad')" "$shot" 2>/dev/null)
+  screen=$(xdpyinfo | awk '/dimensions:/{print $2}')
+  [ -n "$shot" ] && [ "$dims" = "$screen" ] && grep -q "^screenshot: $WORK/shots/playground-clock-" "$WORK/fs.err" &&
+    pass "F12 writes the window's pixels ($dims) to $(basename "$shot")" ||
+    fail "F12 screenshot (shot=$shot dims=$dims screen=$screen)" "$(cat "$WORK/fs.err")"
+else
+  fail "no window for the F11/F12 check"
+  kill $PID 2>/dev/null
+fi

@@ -456,6 +456,32 @@ struct CLI {
     #expect(r.err.contains(message), "\(r.err)")
   }
 
+  @Test func versionAndScreenshotKey() throws {
+    let v = try CLI.run(["--version"])
+    #expect(v.status == 0)
+    #expect(v.out == PlaygroundCommand.version + "\n")
+    let dir = try scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let r = try CLI.run([
+      "run", "--scene", "clock", "--size", "320x180", "--keys", "f12", "--duration", "1", "--screenshot-dir", dir.path,
+    ])
+    #expect(r.status == 0, "\(r.err)")
+    let shots = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter {
+      $0.hasPrefix("playground-clock-") && $0.hasSuffix(".png")
+    }
+    #expect(shots.count == 1)
+    let png = try Data(contentsOf: dir.appendingPathComponent(shots.first ?? "none"))
+    // The PNG's IHDR: the window's size in pixels.
+    let size =
+      png.count >= 24
+      ? (png[16...19].reduce(0) { $0 << 8 | Int($1) }, png[20...23].reduce(0) { $0 << 8 | Int($1) }) : (0, 0)
+    #expect(size == (320, 180))
+    #expect(r.err.contains("screenshot: \(dir.path)/playground-clock-"))
+    let bad = try CLI.run(["run", "--screenshot-dir", "/nonexistent/shots", "--duration", "0"])
+    #expect(bad.status == 64)
+    #expect(bad.err == "playground: --screenshot-dir '/nonexistent/shots' is not a folder\n")
+  }
+
   @Test func outputsRefuseFormatsTheyDoNotWrite() throws {
     let jpg = try CLI.run(["snapshot", "--scene", "clock", "--at", "1", "--out", "/tmp/shot.jpg"])
     #expect(jpg.status == 64)
