@@ -54,6 +54,9 @@ public struct AnimatedImage: Sendable {
     return nil
   }
 
+  /// The largest canvas played, in pixels (4096×4096).
+  public static let maxCanvasPixels = 16 << 20
+
   /// Why `data` is not a complete GIF, or nil when it looks like one: the signature must
   /// open it and the trailer byte (0x3B) close it, so a cut-off download is caught.
   public static func gifProblem(_ data: [UInt8]) -> String? {
@@ -61,6 +64,13 @@ public struct AnimatedImage: Sendable {
     let sig = String(decoding: data[0..<6], as: UTF8.self)
     guard sig == "GIF87a" || sig == "GIF89a" else { return "not a GIF (no GIF87a/GIF89a signature)" }
     guard data.last == 0x3B else { return "truncated GIF (no trailer byte at the end)" }
+    // The canvas size is in the header: refuse a huge one before a decoder allocates frames
+    // for it (a 100-byte file can declare 65535×65535, 16 GB of pixels per frame).
+    let width = Int(data[6]) | Int(data[7]) << 8
+    let height = Int(data[8]) | Int(data[9]) << 8
+    guard width * height <= maxCanvasPixels else {
+      return "a \(width)×\(height) canvas is too large to play (at most \(maxCanvasPixels >> 20) megapixels)"
+    }
     return nil
   }
 

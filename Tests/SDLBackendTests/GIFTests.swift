@@ -60,8 +60,13 @@ struct GIFTests {
     cut.removeLast(6)
     let truncated = write(cut, "cut.gif")
     let png = write(Array("\u{89}PNG\r\n\u{1A}\nxxxxxxxxxxxx".utf8), "fake.gif")
+    // A valid 1×1 GIF whose header declares a 65535×65535 canvas.
+    var huge = makeGIF(delays: [10], loopCount: nil)
+    huge[6...9] = [0xFF, 0xFF, 0xFF, 0xFF]
+    let bomb = write(huge, "bomb.gif")
     for (path, why) in [
       (truncated, "truncated GIF"), (png, "not a GIF"), ("/nonexistent/x.gif", "cannot open the file"),
+      (bomb, "a 65535×65535 canvas is too large to play"),
     ] {
       #expect(throws: AnimatedImageError.self) { try GIFDecoder.load(path) }
       do {
