@@ -434,7 +434,8 @@ final class PlaygroundApp {
       renderer: window.renderer.name, loopWarning: runtime.loopGuardSummary, assetProblems: parameters.problems)
     let root = AppRoot(
       context: context, scene: scene, grid: gridMode ? gridScenes : nil, selection: gridSelection,
-      hud: hudVisible ? Overlays.HUD(info: info, timings: timings.ordered) : nil, help: helpVisible,
+      hud: hudVisible ? Overlays.HUD(info: info, timings: timings.ordered, window: context.size) : nil,
+      help: helpVisible,
       assets: parameters.assets, pausedMark: paused && !hudVisible, toast: toast?.text)
     return { root }
   }
@@ -516,20 +517,28 @@ struct AppRoot: View {
   var toast: String?
 
   var body: some View {
+    // Every layer is framed to the window: a scene whose content is wider than a small window
+    // would otherwise widen the stack, and the overlays, aligned to its corner, would start
+    // off the window's left edge.
+    let (w, h) = (context.size.width, context.size.height)
     ZStack(alignment: .topLeading) {
       if let grid {
         Overlays.Grid(size: context.size, start: context.start, selected: selection, scenes: grid, assets: assets)
+          .frame(width: w, height: h)
       } else {
-        SceneView(scene: scene, context: context)
+        SceneView(scene: scene, context: context).frame(width: w, height: h)
       }
-      if let hud { hud }
+      if let hud { hud.frame(width: w, height: h, alignment: .topLeading) }
       if let toast {
         Overlays.Toast(text: toast).frame(width: context.size.width, height: context.size.height, alignment: .top)
       }
       if pausedMark {
         Overlays.PausedMark().frame(width: context.size.width, height: context.size.height, alignment: .topTrailing)
       }
-      if help { Overlays.Help().frame(width: context.size.width, height: context.size.height) }
+      if help {
+        Overlays.Help().scaleEffect(Overlays.Help.scale(in: context.size))
+          .frame(width: context.size.width, height: context.size.height)
+      }
     }
   }
 }

@@ -70,39 +70,64 @@ enum Overlays {
   struct HUD: View, Equatable {
     let info: HUDInfo
     let timings: [FrameTimings.Sample]
+    /// The window's size: the HUD fits itself into it.
+    var window = Size(width: 1280, height: 720)
+
+    /// Text size: 12 points up to 1920 wide, growing with the window beyond (4K: 18).
+    var scale: Double { max(1, min(2, window.width / 1920 * 1.5)) }
+
+    /// Characters of 12-point monospaced text that fit across the window, margins and panel
+    /// padding taken off (a glyph advance is 0.6 em).
+    var columns: Int { max(8, Int(min(max(0, window.width - 44 * scale), 100_000) / (7.2 * scale))) }
+
+    /// `text` cut to the window's width, with an ellipsis where it was cut.
+    func fit(_ text: String, columns: Int) -> String {
+      text.count <= columns ? text : String(text.prefix(max(1, columns - 1))) + "…"
+    }
 
     var body: some View {
-      let mono = Font.system(size: 12, weight: .regular, design: .monospaced)
+      let k = scale
+      let mono = Font.system(size: 12 * k, weight: .regular, design: .monospaced)
       let cadence = ".\(info.cadence.name)\(info.forced ? " (forced)" : "")"
       let timings = self.timings
-      VStack(alignment: .leading, spacing: 4) {
-        Text("\(info.fps) fps · \(info.renderer)").font(.system(size: 14, weight: .bold, design: .monospaced))
-        Text("scene     \(info.scene)").font(mono)
-        Text("schedule  \(info.schedule)").font(mono)
-        Text("cadence   \(cadence)   \(info.visibility)\(info.paused ? " · paused" : "")").font(mono)
-        Text("frames    \(info.framesPresented) presented · \(info.wakeups) wake-ups").font(mono)
-        if let warning = info.loopWarning {
-          Text("⚠ \(warning)").font(mono).foregroundStyle(Color.orange)
+      let n = columns
+      // A short window keeps the figures and drops the graph; a tiny one keeps two lines.
+      let roomy = window.height >= 300 * k && window.width >= 360 * k
+      let tiny = window.height < 140 * k
+      VStack(alignment: .leading, spacing: 4 * k) {
+        Text(fit("\(info.fps) fps · \(info.renderer)", columns: n - 2))
+          .font(.system(size: 14 * k, weight: .bold, design: .monospaced))
+        Text(fit("scene     \(info.scene)", columns: n)).font(mono)
+        if !tiny {
+          Text(fit("schedule  \(info.schedule)", columns: n)).font(mono)
+          Text(fit("cadence   \(cadence)   \(info.visibility)\(info.paused ? " · paused" : "")", columns: n))
+            .font(mono)
+          Text(fit("frames    \(info.framesPresented) presented · \(info.wakeups) wake-ups", columns: n)).font(mono)
+          if let warning = info.loopWarning {
+            Text(fit("⚠ \(warning)", columns: n)).font(mono).foregroundStyle(Color.orange)
+          }
+          ForEach(info.assetProblems, id: \.self) { problem in
+            Text(fit("⚠ \(problem)", columns: n)).font(mono).foregroundStyle(Color.orange)
+          }
         }
-        ForEach(info.assetProblems, id: \.self) { problem in
-          Text("⚠ \(problem)").font(mono).foregroundStyle(Color.orange)
+        if roomy {
+          Canvas { ctx in
+            Overlays.graph(&ctx, timings)
+          }
+          .frame(width: 300 * k, height: 70 * k)
+          HStack(spacing: 10 * k) {
+            Text("■ build").foregroundStyle(Color.cyan)
+            Text("■ draw").foregroundStyle(Color.orange)
+            Text("■ present").foregroundStyle(Color.pink)
+            Text("— 16.7 ms").foregroundStyle(Color.white.opacity(0.6))
+          }
+          .font(.system(size: 11 * k, design: .monospaced))
         }
-        Canvas { ctx in
-          Overlays.graph(&ctx, timings)
-        }
-        .frame(width: 300, height: 70)
-        HStack(spacing: 10) {
-          Text("■ build").foregroundStyle(Color.cyan)
-          Text("■ draw").foregroundStyle(Color.orange)
-          Text("■ present").foregroundStyle(Color.pink)
-          Text("— 16.7 ms").foregroundStyle(Color.white.opacity(0.6))
-        }
-        .font(.system(size: 11, design: .monospaced))
       }
       .foregroundStyle(Color.white)
-      .padding(10)
-      .background { RoundedRectangle(cornerRadius: 8).fill(Overlays.panel) }
-      .padding(12)
+      .padding(10 * k)
+      .background { RoundedRectangle(cornerRadius: 8 * k).fill(Overlays.panel.opacity(0.85)) }
+      .padding(12 * k)
     }
   }
 
@@ -160,6 +185,16 @@ enum Overlays {
   }
 
   struct Help: View, Equatable {
+    /// The panel's size as laid out at scale 1, measured once: it is fixed text.
+    static let designSize = Size(width: 600, height: 400)
+
+    /// How much to scale the panel so it fits the window with a margin: never past the window,
+    /// and larger on a big window (up to 2× at 4K).
+    static func scale(in window: Size) -> Double {
+      let fit = min((window.width - 16) / designSize.width, (window.height - 16) / designSize.height)
+      return max(0.1, min(fit, max(1, window.width / 1920)))
+    }
+
     var body: some View {
       let rows: [(String, String)] = [
         ("1 … 9  0", "open one of the first ten scenes"),

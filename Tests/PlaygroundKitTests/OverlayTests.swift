@@ -1,4 +1,5 @@
 import Foundation
+import SDLBackend
 import Scenes
 import Testing
 
@@ -23,5 +24,43 @@ import Testing
     #expect(mark.bounds.maxX <= 640 && mark.bounds.minX > 480)
     #expect(mark.bounds.minY >= 0 && mark.bounds.maxY < 50)
     #expect(!frame(pausedMark: false).items.contains { $0.text == "❚❚ paused" })
+  }
+}
+
+extension RenderingSuites {
+  /// The HUD and help, laid out with the real fonts, stay inside windows from 320×200 to 4K.
+  @Suite struct OverlayFitTests {
+    @Test(arguments: [(320.0, 200.0), (640.0, 360.0), (1280.0, 720.0), (3840.0, 2160.0)])
+    func overlaysStayInsideTheWindow(_ width: Double, _ height: Double) throws {
+      let atlas = try GlyphAtlas()
+      let size = Size(width: width, height: height)
+      let context = SceneContext(size: size, start: FrameBenchmark.start)
+      // The longest lines the HUD shows: emoji-wave's schedule, a loop warning, a file problem.
+      let info = HUDInfo(
+        scene: "emoji-wave", schedule: EmojiWave.scheduleSummary, cadence: .live, forced: true,
+        visibility: "visible", paused: true, framesPresented: 123_456, wakeups: 654_321, evaluationsMinimized: 0,
+        fps: 60, renderer: "software",
+        loopWarning: "update loop: ExampleView._flag set by onChange(of: Date) ×8 per frame",
+        assetProblems: ["Assets/params/metronome.json:2: bpm must be between 20 and 300, got 900.0"])
+      for (hud, help) in [(true, false), (false, true)] {
+        let root = AppRoot(
+          context: context, scene: EmojiWave(), grid: nil, selection: 0,
+          hud: hud ? Overlays.HUD(info: info, timings: [], window: size) : nil, help: help, assets: SceneAssets())
+        let rt = SceneRuntime(textEngine: atlas)
+        let out = rt.frame({ root }, input: FrameInput(now: FrameBenchmark.start, time: 0, size: size))
+        let overlay = out.items.filter { $0.kind == .text && !(EmojiWave.emoji.contains($0.text ?? "")) }
+          .filter { !($0.text ?? "").hasPrefix(".explicit(reveal)") }
+        #expect(!overlay.isEmpty)
+        for item in overlay {
+          let b = item.bounds
+          #expect(
+            b.minX >= -0.5 && b.minY >= -0.5 && b.maxX <= width + 0.5 && b.maxY <= height + 0.5,
+            "\(hud ? "HUD" : "help") at \(Int(width))×\(Int(height)): '\(item.text ?? "")' at \(b)")
+        }
+        // Legible: no overlay text under 6 px tall, and on a big window no smaller than at 720p.
+        let smallest = overlay.map(\.bounds.height).min() ?? 0
+        #expect(smallest >= 6, "\(hud ? "HUD" : "help") at \(Int(width))×\(Int(height)): \(smallest) px text")
+      }
+    }
   }
 }
