@@ -75,6 +75,8 @@ final class PlaygroundApp {
   /// A one-line message shown at the top of the window until `until` (uptime): the F12
   /// confirmation.
   var toast: (text: String, until: Double)?
+  /// A scene a grid cell's tap asked for; opened once the tap has been handled.
+  var pendingSceneOpen: Int?
   /// Set when input asked for the next frame; such frames skip the display pacing.
   var inputDriven = true
   let period: Double
@@ -435,7 +437,7 @@ final class PlaygroundApp {
     let root = AppRoot(
       context: context, scene: scene, grid: gridMode ? gridScenes : nil, selection: gridSelection,
       hud: hudVisible ? Overlays.HUD(info: info, timings: timings.ordered, window: context.size) : nil,
-      help: helpVisible,
+      help: helpVisible, open: Overlays.OpenScene { [unowned self] i in pendingSceneOpen = i },
       assets: parameters.assets, pausedMark: paused && !hudVisible, toast: toast?.text)
     return { root }
   }
@@ -510,6 +512,8 @@ struct AppRoot: View {
   let selection: Int
   let hud: Overlays.HUD?
   let help: Bool
+  /// Opens a scene from the grid (a cell was clicked).
+  var open = Overlays.OpenScene { _ in }
   let assets: SceneAssets
   /// Shows the small "paused" mark (when paused and the HUD, which says so, is hidden).
   var pausedMark = false
@@ -523,8 +527,10 @@ struct AppRoot: View {
     let (w, h) = (context.size.width, context.size.height)
     ZStack(alignment: .topLeading) {
       if let grid {
-        Overlays.Grid(size: context.size, start: context.start, selected: selection, scenes: grid, assets: assets)
-          .frame(width: w, height: h)
+        Overlays.Grid(
+          size: context.size, start: context.start, selected: selection, scenes: grid, assets: assets, open: open
+        )
+        .frame(width: w, height: h)
       } else {
         SceneView(scene: scene, context: context).frame(width: w, height: h)
       }

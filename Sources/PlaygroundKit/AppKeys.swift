@@ -22,6 +22,23 @@ extension PlaygroundApp {
       // The window system may have lost what was drawn: repaint every pixel.
       window.renderer.invalidateRetainedPixels()
       if visibility == .visible { invalidate() }
+    case .click(let x, let y):
+      // Through the runtime, as a scene's own `onTapGesture` would get it: the grid's cells
+      // are views with tap handlers.
+      if runtime.tap(at: Point(x: x, y: y)) { invalidate() }
+      if let open = pendingSceneOpen {
+        pendingSceneOpen = nil
+        switchScene(to: open)
+      }
+    case .wheel(let dy):
+      let count = SceneCatalog.all.count
+      let step = dy > 0 ? count - 1 : 1
+      if gridMode {
+        gridSelection = (gridSelection + step) % count
+        invalidate()
+      } else {
+        switchScene(to: (sceneIndex + step) % count)
+      }
     case .focusGained, .focusLost, .ignored:
       break
     }

@@ -225,12 +225,22 @@ enum Overlays {
   }
 
   /// Every scene at once, each in its own cell with its own timelines.
+  /// The app's "open scene i" callback, as a view input that always compares equal: it
+  /// means the same thing every frame, and a bare closure would make every view holding it
+  /// look changed, so the window's root body would run on every frame.
+  struct OpenScene: Equatable {
+    let perform: (Int) -> Void
+    static func == (_: OpenScene, _: OpenScene) -> Bool { true }
+  }
+
   struct Grid: View {
     let size: Size
     let start: Date
     let selected: Int
     let scenes: [any PlaygroundScene]
     var assets = SceneAssets()
+    /// Opens scene `i`: a click on its cell.
+    var open = OpenScene { _ in }
 
     /// Columns for `count` cells: the smallest square that holds them (4 for 13 scenes).
     static func columns(for count: Int) -> Int {
@@ -246,7 +256,7 @@ enum Overlays {
       let cellW = max(1, (size.width - gap * Double(columns + 1)) / Double(columns))
       let cellH = max(1, (size.height - gap * Double(rows + 1)) / Double(rows))
       let cell = Size(width: cellW, height: cellH)
-      let (scenes, start, selected) = (self.scenes, self.start, self.selected)
+      let (scenes, start, selected, open) = (self.scenes, self.start, self.selected, self.open)
       VStack(spacing: gap) {
         ForEach(0..<rows, id: \.self) { r in
           HStack(spacing: gap) {
@@ -269,6 +279,7 @@ enum Overlays {
                       Rectangle().stroke(Color.yellow, lineWidth: 3)
                     }
                   }
+                  .onTapGesture { open.perform(i) }
                   .id(type(of: scenes[i]).name)
               } else {
                 Rectangle().fill(Color(white: 0.08)).frame(width: cellW, height: cellH)

@@ -30,6 +30,10 @@ public enum WindowEvent: Hashable, Sendable {
   case shown, hidden, exposed, minimized, maximized, restored
   case resized(width: Int, height: Int)
   case focusGained, focusLost
+  /// A primary-button press at a point in window coordinates (points).
+  case click(x: Double, y: Double)
+  /// The wheel turned: positive is away from the user (up).
+  case wheel(Int)
   /// An event the app does not act on (mouse motion and the like); it still woke the loop.
   case ignored
 }
@@ -176,6 +180,11 @@ public final class Window {
   static func translate(_ e: SDL_Event) -> WindowEvent {
     switch SDL_EventType(e.type) {
     case SDL_QUIT: return .quit
+    case SDL_MOUSEBUTTONDOWN where e.button.button == UInt8(SDL_BUTTON_LEFT):
+      return .click(x: Double(e.button.x), y: Double(e.button.y))
+    case SDL_MOUSEWHEEL:
+      let dy = Int(e.wheel.y) * (e.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue ? -1 : 1)
+      return dy == 0 ? .ignored : .wheel(dy)
     case SDL_KEYDOWN:
       let sym = e.key.keysym
       let mod = UInt32(sym.mod)

@@ -68,6 +68,8 @@ final class ViewNode {
   var onDisappear: (() -> Void)?
   /// `onKeyPress`'s handler.
   var keyHandler: ((KeyPress) -> KeyPress.Result)?
+  /// `onTapGesture`'s action.
+  var tapHandler: (() -> Void)?
   /// The date of the timer tick last handed to `onReceive`.
   var lastTick: Date?
   var lastKids: [RNode] = []

@@ -110,6 +110,8 @@ public final class SceneRuntime {
   private var timelineNodes: [UInt64: ViewNode] = [:]
   private var animatingNodes: [UInt64: ViewNode] = [:]
   private var keyNodes: [UInt64: ViewNode] = [:]
+  /// Nodes with an `onTapGesture` handler, by serial.
+  private var tapNodes: [UInt64: ViewNode] = [:]
   private var dirty: [ViewNode] = []
   private var pending: [(String, () -> Void)] = []
   private var runningAction: String?
@@ -162,6 +164,7 @@ public final class SceneRuntime {
     timelineNodes.removeAll()
     animatingNodes.removeAll()
     keyNodes.removeAll()
+    tapNodes.removeAll()
     dirty.removeAll()
     pending.removeAll()
     meshes.removeAll()
@@ -321,6 +324,23 @@ public final class SceneRuntime {
       if node.keyHandler?(press) == .handled { return true }
     }
     return false
+  }
+
+  // MARK: Pointer
+
+  func registerTapHandler(_ node: ViewNode) { tapNodes[node.serial] = node }
+
+  /// Offers a click at `point` (window points, as laid out in the last frame) to the views
+  /// with `onTapGesture` under it, innermost first, and says whether one took it.
+  public func tap(at point: Point) -> Bool {
+    let hits = tapNodes.values.filter { node in
+      guard let r = Self.union(node.output) else { return false }
+      return point.x >= r.minX && point.x < r.maxX && point.y >= r.minY && point.y < r.maxY
+    }
+    // Children are made after their parents, so the largest serial is the innermost view.
+    guard let node = hits.max(by: { $0.serial < $1.serial }), let action = node.tapHandler else { return false }
+    action()
+    return true
   }
 
   /// Whether some view's state changed since the last frame (a key handler ran, say).
@@ -544,6 +564,7 @@ public final class SceneRuntime {
     timelineNodes[node.serial] = nil
     animatingNodes[node.serial] = nil
     keyNodes[node.serial] = nil
+    tapNodes[node.serial] = nil
     for box in node.states { box.node = nil }
     node.children.removeAll()
   }

@@ -161,3 +161,21 @@ else
   fail "no window for the F11/F12 check"
   kill $PID 2>/dev/null
 fi
+
+# The mouse: a click on a grid cell opens that scene; the wheel steps to the next one.
+"$BIN" run --size 800x600 --keys g --duration 6 >/dev/null 2>"$WORK/mouse.err" &
+PID=$!
+if WIN=$(find_window $PID) && wait_title "$WIN" "Timeline Playground — Overview" 5; then
+  sleep 0.5
+  # 13 cells in a 4×4 grid with 6-point gaps: the sixth cell (metronome) is centred at (300, 225).
+  xdotool mousemove --window "$WIN" 300 225 click 1
+  wait_title "$WIN" "Timeline Playground — Metronome" 3 && clicked=1 || clicked=0
+  xdotool mousemove --window "$WIN" 400 300 click 5
+  wait_title "$WIN" "Timeline Playground — Beating Heart" 3 && wheeled=1 || wheeled=0
+  [ $clicked -eq 1 ] && [ $wheeled -eq 1 ] && pass "a click on a grid cell opens it; the wheel steps to the next scene" ||
+    fail "mouse (clicked=$clicked wheeled=$wheeled)" "title is '$(title_of "$WIN")'"
+  kill $PID 2>/dev/null; wait $PID 2>/dev/null
+else
+  fail "no window for the mouse check"
+  kill $PID 2>/dev/null
+fi

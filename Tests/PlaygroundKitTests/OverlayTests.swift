@@ -18,6 +18,29 @@ import Testing
     return rt.frame({ root }, input: FrameInput(now: FrameBenchmark.start, time: 0, size: size))
   }
 
+  @Test("a click on a grid cell reaches that cell's onTapGesture through the runtime")
+  func gridCellsTakeClicks() {
+    let size = Size(width: 640, height: 360)
+    let context = SceneContext(size: size, start: FrameBenchmark.start)
+    final class Opened: @unchecked Sendable { var index: Int? }
+    let opened = Opened()
+    let root = AppRoot(
+      context: context, scene: Clock(), grid: SceneCatalog.all.map { $0.init() }, selection: 0, hud: nil,
+      help: false, open: Overlays.OpenScene { opened.index = $0 }, assets: SceneAssets())
+    let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
+    _ = rt.frame({ root }, input: FrameInput(now: FrameBenchmark.start, time: 0, size: size))
+    // 13 scenes in a 4×4 grid with 6-point gaps: cells are 152.5 × 82.5.
+    #expect(rt.tap(at: Point(x: 6 + 158.5 + 76, y: 6 + 88.5 + 41)))
+    #expect(opened.index == 5)
+    #expect(rt.tap(at: Point(x: 6 + 3 * 158.5 + 10, y: 6 + 3 * 88.5 - 10)))
+    #expect(opened.index == 11)
+    // The gaps, and the empty cells after the thirteenth, take nothing.
+    opened.index = nil
+    #expect(!rt.tap(at: Point(x: 3, y: 3)))
+    #expect(!rt.tap(at: Point(x: 6 + 2 * 158.5 + 50, y: 6 + 3 * 88.5 + 40)))
+    #expect(opened.index == nil)
+  }
+
   @Test("while paused without the HUD, a small mark sits in the top-right corner")
   func pausedMark() throws {
     let mark = try #require(frame(pausedMark: true).items.first { $0.text == "❚❚ paused" })
