@@ -10,7 +10,7 @@ SWIFT        ?= swift
 ARGS         ?=
 CONFIG       ?= release
 
-.PHONY: run test deps test-deps build build-debug unit e2e screenshots gif bench lint clean
+.PHONY: run test deps test-deps build build-debug unit e2e screenshots gif bench lint clean install uninstall
 
 deps:
 	@./Tests/EndToEnd/ensure-packages.sh $(RUNTIME_PKGS)
@@ -53,6 +53,35 @@ bench: build
 
 lint:
 	$(SWIFT) format lint --strict -r Package.swift Sources Scenes Tests
+
+## Install under PREFIX (default /usr/local): the binary, the assets it reads, shell
+## completions, a desktop entry and the icon the program draws itself.
+PREFIX  ?= /usr/local
+DESTDIR ?=
+SHARE   := $(DESTDIR)$(PREFIX)/share
+install: build
+	@bin=$$($(SWIFT) build -c $(CONFIG) --show-bin-path)/playground; set -e; \
+	install -d $(DESTDIR)$(PREFIX)/bin $(SHARE)/timeline-playground $(SHARE)/applications \
+	  $(SHARE)/icons/hicolor/256x256/apps $(SHARE)/bash-completion/completions \
+	  $(SHARE)/zsh/site-functions $(SHARE)/fish/vendor_completions.d; \
+	install -m 755 "$$bin" $(DESTDIR)$(PREFIX)/bin/playground; \
+	rm -rf $(SHARE)/timeline-playground/Assets; cp -r Assets $(SHARE)/timeline-playground/Assets; \
+	"$$bin" --generate-completion-script bash > $(SHARE)/bash-completion/completions/playground; \
+	"$$bin" --generate-completion-script zsh > $(SHARE)/zsh/site-functions/_playground; \
+	"$$bin" --generate-completion-script fish > $(SHARE)/fish/vendor_completions.d/playground.fish; \
+	"$$bin" icon --size 256 --out $(SHARE)/icons/hicolor/256x256/apps/timeline-playground.png; \
+	printf '%s\n' '[Desktop Entry]' 'Type=Application' 'Name=Timeline Playground' \
+	  'Comment=SwiftUI TimelineView scenes drawn with SDL2' 'Exec=$(PREFIX)/bin/playground' \
+	  'Icon=timeline-playground' 'Terminal=false' 'Categories=Development;Education;Graphics;' \
+	  > $(SHARE)/applications/timeline-playground.desktop; \
+	echo "installed playground under $(DESTDIR)$(PREFIX)"
+
+uninstall:
+	rm -rf $(DESTDIR)$(PREFIX)/bin/playground $(SHARE)/timeline-playground \
+	  $(SHARE)/applications/timeline-playground.desktop \
+	  $(SHARE)/icons/hicolor/256x256/apps/timeline-playground.png \
+	  $(SHARE)/bash-completion/completions/playground $(SHARE)/zsh/site-functions/_playground \
+	  $(SHARE)/fish/vendor_completions.d/playground.fish
 
 clean:
 	rm -rf .build

@@ -98,6 +98,7 @@ final class PlaygroundApp {
       title: "Timeline Playground — \(type.title)", width: options.size.width, height: options.size.height,
       renderer: options.renderer)
     if options.fullscreen { window.isFullscreen = true }
+    window.setIcon(AppIcon.render(size: 64))
     for w in window.renderer.atlas.warnings { printError("warning: \(w)") }
     period = window.refreshPeriod
     session = FrameSession(textEngine: window.renderer.atlas, clock: clock, displayPeriod: period, name: type.name)

@@ -22,7 +22,7 @@ public struct PlaygroundCommand: ParsableCommand {
     version: PlaygroundCommand.version,
     subcommands: [
       RunCommand.self, ListCommand.self, SnapshotCommand.self, InspectCommand.self, ScheduleCommand.self,
-      BenchCommand.self, SoakCommand.self,
+      BenchCommand.self, SoakCommand.self, IconCommand.self,
     ],
     defaultSubcommand: RunCommand.self
   )
@@ -157,14 +157,14 @@ extension Window.RendererChoice: ExpressibleByArgument {}
 struct AssetArguments: ParsableArguments {
   @Option(
     help: ArgumentHelp(
-      "The assets folder; parameter files are read from its params/ subfolder and reloaded when they change.",
+      "The assets folder (default: ./Assets, else the installed copy); parameter files are read from its params/ subfolder and reloaded when they change.",
       valueName: "dir"))
-  var assets: String = "Assets"
+  var assets: String?
 
   @Option(help: ArgumentHelp("Play this GIF in the gif scene instead of the bundled one.", valueName: "file"))
   var gif: String?
 
-  var options: AssetOptions { AssetOptions(directory: assets, gifPath: gif) }
+  var options: AssetOptions { AssetOptions(directory: assets ?? AssetOptions.defaultDirectory, gifPath: gif) }
 }
 
 /// Key presses given on the command line.
@@ -273,5 +273,26 @@ extension PlaygroundCommand {
     if line.hasPrefix("Error: ") { line.removeFirst("Error: ".count) }
     guard let first = line.first else { return "invalid arguments" }
     return first.lowercased() + line.dropFirst()
+  }
+}
+
+/// `playground icon`: the program's own icon as a PNG, for desktop entries (`make install`).
+struct IconCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "icon", abstract: "Write the program's icon (drawn by the program) as a PNG.")
+
+  @Option(help: "Side length in pixels, 16 to 1024.")
+  var size = 256
+
+  @Option(help: "Where to write the PNG.")
+  var out: String
+
+  func validate() throws {
+    guard (16...1024).contains(size) else { throw UsageFailure.fail("--size must be from 16 to 1024, got \(size)") }
+    try requirePNGExtension(out, option: "--out")
+  }
+
+  func run() throws {
+    try writingOutput { try PNGFile.write(AppIcon.render(size: size), to: out) }
   }
 }

@@ -10,6 +10,16 @@ import Scenes
 struct AssetOptions {
   /// The assets folder; parameter files are in its `params/` subfolder.
   var directory = "Assets"
+
+  /// `./Assets` when there is one (a checkout), else the copy `make install` put beside the
+  /// binary (`PREFIX/share/timeline-playground/Assets`), else `./Assets` (defaults apply).
+  static var defaultDirectory: String {
+    if FileManager.default.fileExists(atPath: "Assets") { return "Assets" }
+    let exe = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    let installed = exe.deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("share/timeline-playground/Assets").path
+    return FileManager.default.fileExists(atPath: installed) ? installed : "Assets"
+  }
   /// The GIF the `gif` scene plays instead of the bundled one.
   var gifPath: String?
 }

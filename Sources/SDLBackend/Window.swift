@@ -127,6 +127,20 @@ public final class Window {
   /// The window's SDL id, to match events to it.
   public var id: UInt32 { SDL_GetWindowID(handle) }
 
+  /// Sets the icon the window manager shows for the window (straight RGBA pixels).
+  public func setIcon(_ image: ImageBuffer) {
+    var pixels = image.pixels
+    pixels.withUnsafeMutableBytes { raw in
+      guard
+        let surface = SDL_CreateRGBSurfaceWithFormatFrom(
+          raw.baseAddress, Int32(image.width), Int32(image.height), 32, Int32(image.width * 4),
+          SDL_PIXELFORMAT_RGBA32.rawValue)
+      else { return }
+      SDL_SetWindowIcon(handle, surface)
+      SDL_FreeSurface(surface)
+    }
+  }
+
   /// Asks for a new size in points (the soak's resize storm); the window manager may adjust it.
   public func setSize(width: Int, height: Int) {
     SDL_SetWindowSize(handle, Int32(min(max(1, width), 16384)), Int32(min(max(1, height), 16384)))

@@ -121,6 +121,28 @@ else
   fail "soak (rc=$rc)" "$out $(tail -3 "$WORK/soak.err")"
 fi
 
+# 8. make install: binary, assets, completions, desktop entry and the program's own icon under a
+#    prefix; the installed binary finds its assets from any folder.
+ROOT=$(cd "$HERE/../.." && pwd)
+if make -s -C "$ROOT" install PREFIX="$WORK/prefix" CONFIG=debug >"$WORK/install.out" 2>&1; then
+  P=$WORK/prefix
+  icon=$(python3 -c "
+import struct,sys
+d=open(sys.argv[1],'rb').read(24)
+print('%dx%d' % struct.unpack('>II', d[16:24]) if d[:8]==b'\x89PNG\r\n\x1a\n' else 'bad')" "$P/share/icons/hicolor/256x256/apps/timeline-playground.png" 2>/dev/null)
+  err=$(cd "$WORK" && "$P/bin/playground" snapshot --scene gif --at 0.5 --size 160x90 --out "$WORK/inst.png" 2>&1 >/dev/null)
+  if [ "$("$P/bin/playground" --version)" = "$("$BIN" --version)" ] && [ "$icon" = "256x256" ] &&
+    grep -q "^Exec=$P/bin/playground" "$P/share/applications/timeline-playground.desktop" &&
+    [ -s "$P/share/bash-completion/completions/playground" ] && [ -s "$P/share/zsh/site-functions/_playground" ] &&
+    [ -s "$P/share/fish/vendor_completions.d/playground.fish" ] && [ -z "$err" ] && [ -s "$WORK/inst.png" ]; then
+    pass "make install: binary, assets found from any folder, completions, desktop entry, a 256×256 icon"
+  else
+    fail "make install (icon=$icon)" "$err $(ls -R "$P" | head -20)"
+  fi
+else
+  fail "make install" "$(tail -5 "$WORK/install.out")"
+fi
+
 [ -x "$HERE/e2e-window.sh" ] && source "$HERE/e2e-window.sh"
 
 echo "e2e: $passed passed, $failed failed"
