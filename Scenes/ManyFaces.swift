@@ -35,10 +35,8 @@ final class FacePicker: @unchecked Sendable {
 
   /// SplitMix64 of the identity and the evaluation number.
   static func index(identity: UInt64, evaluation: Int, count: Int) -> Int {
-    var z = identity &* 0xD1B5_4A32_D192_ED03 &+ UInt64(truncatingIfNeeded: evaluation) &* 0x9E37_79B9_7F4A_7C15
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    z ^= z >> 31
+    let z = SplitMix64.mix(
+      identity &* 0xD1B5_4A32_D192_ED03 &+ UInt64(truncatingIfNeeded: evaluation) &* 0x9E37_79B9_7F4A_7C15)
     return Int(z % UInt64(max(count, 1)))
   }
 

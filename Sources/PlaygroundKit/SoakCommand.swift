@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Graphics
 import SDLBackend
 import Scenes
 
@@ -80,7 +81,7 @@ struct SoakCommand: ParsableCommand {
 struct Soak {
   let app: PlaygroundApp
   let duration: Double
-  var random: SplitMix
+  var random: SplitMix64
   /// When frames count toward the 100 ms limit again (a second after a switch or resize).
   var settledAt = 0.0
   var worstSettledMs = 0.0
@@ -105,7 +106,7 @@ struct Soak {
   init(app: PlaygroundApp, duration: Double, seed: UInt64) {
     self.app = app
     self.duration = duration
-    random = SplitMix(state: seed)
+    random = SplitMix64(state: seed)
   }
 
   /// Sizes the storm visits; the extremes of the issue and the common ones between.
@@ -311,19 +312,6 @@ struct Soak {
     for f in failures { print("soak: failed: \(f)") }
     return failures.isEmpty
   }
-}
-
-/// A small seeded generator (SplitMix64).
-struct SplitMix {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-  mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(1, n))) }
 }
 
 /// The resident set size now, from /proc/self/statm.

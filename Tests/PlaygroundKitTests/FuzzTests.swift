@@ -1,19 +1,11 @@
 import Foundation
+import Graphics
 import Testing
 
 @testable import PlaygroundKit
 
-/// A small deterministic generator (SplitMix64), so every run tries the same inputs.
-struct FuzzRandom {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-  mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(1, n))) }
+/// The fuzzers' helpers on the project's seeded generator.
+extension SplitMix64 {
   mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
   mutating func chance(_ p: Double) -> Bool { Double(next() % 1_000_000) / 1_000_000 < p }
 }
@@ -71,7 +63,7 @@ struct FuzzRandom {
 
   /// The vectors, built from the seed.
   static func vectors(count: Int, seed: UInt64) -> [[String]] {
-    var r = FuzzRandom(state: seed)
+    var r = SplitMix64(state: seed)
     var out: [[String]] = []
     for _ in 0..<count {
       // Schedules are the cheapest and have the most numbers: half of all vectors.

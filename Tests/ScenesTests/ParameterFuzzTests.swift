@@ -1,4 +1,5 @@
 import Foundation
+import Graphics
 import Testing
 
 @testable import SceneGraph
@@ -8,17 +9,7 @@ import Testing
 /// deep nesting, huge numbers and swapped values. Each mutation is either refused with one
 /// line that starts with a line number, or accepted and then drawn without trapping.
 @Suite("Parameter file fuzz") struct ParameterFuzzTests {
-  struct Random {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(1, n))) }
-  }
+  typealias Random = SplitMix64
 
   static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Assets/params")
