@@ -23,7 +23,12 @@ let package = Package(
       pkgConfig: "sdl2",
       providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"])]
     ),
-    .target(name: "Graphics"),
+    .target(
+      name: "Graphics",
+      // The rasterizer's pixel loops run 20-50x slower unoptimized, which would make every
+      // debug run and test that draws crawl; optimize this one module in debug builds too.
+      swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
+    ),
     .target(name: "Timeline"),
     .target(name: "Motion"),
     .target(name: "Audio", dependencies: ["Timeline"]),

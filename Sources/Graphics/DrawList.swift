@@ -397,6 +397,8 @@ public struct DrawList: Sendable {
       points.reverse()
       colors?.reverse()
     }
+    Self.dropFolds(&points, &colors)
+    guard points.count >= 3 else { return }
     // The fill uses the polygon's own corners: split points on straight edges would add
     // exactly horizontal shared edges, which SDL's software rasterizer leaves gaps along.
     let cornerPoints = points
@@ -441,6 +443,34 @@ public struct DrawList: Sendable {
       i0 = i1
     }
     closeIndices(added: (cornerPoints.count - 2) * 3 + n * 6)
+  }
+
+  /// Removes points that make a clockwise polygon turn back on itself: near-duplicates (where
+  /// two arcs of a flattened path meet) and the slightly reflex corners rounding leaves.
+  ///
+  /// Such a point folds the inset ring of the anti-aliasing fringe over itself, and the fold
+  /// blends its pixels two or three times: a bright sliver on any renderer with subpixel precision.
+  static func dropFolds(_ points: inout [Point], _ colors: inout [RGBA8]?) {
+    var i = 0
+    var checked = 0
+    while points.count >= 3, checked < points.count {
+      let n = points.count
+      let prev = points[(i + n - 1) % n]
+      let p = points[i]
+      let next = points[(i + 1) % n]
+      let d = p - prev
+      // Clockwise on screen (y down) means every corner turns with a positive cross product.
+      let turn = d.x * (next.y - p.y) - d.y * (next.x - p.x)
+      if d.x * d.x + d.y * d.y < 0.01 || turn < -1e-9 * max(1, d.length * (next - p).length) {
+        points.remove(at: i)
+        colors?.remove(at: i)
+        if i >= points.count { i = 0 }
+        checked = 0
+      } else {
+        i = (i + 1) % n
+        checked += 1
+      }
+    }
   }
 
   /// The averaged normal at a corner, lengthened so the offset edges stay parallel; capped

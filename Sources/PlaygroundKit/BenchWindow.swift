@@ -58,7 +58,7 @@ struct PacingBenchmark {
   func run(json: String?) throws {
     let options = AppOptions(
       sceneIndex: 0, size: size, duration: nil, stats: false, forcedCadence: nil, minimizedGrace: 60,
-      renderer: .software)
+      renderer: .auto)
     let app = try PlaygroundApp(options: options)
     app.presentTimes = []
     app.runLoop(until: app.clock.uptime + seconds)
@@ -124,7 +124,7 @@ struct IdleBenchmark {
       let index = SceneCatalog.all.firstIndex { $0 == type(of: scene) } ?? 0
       let options = AppOptions(
         sceneIndex: index, size: size, duration: nil, stats: false, forcedCadence: nil, minimizedGrace: 60,
-        renderer: .software)
+        renderer: .auto)
       let app = try PlaygroundApp(options: options)
       rendererName = app.window.renderer.name
       // Let the first frames and font loading pass before measuring.

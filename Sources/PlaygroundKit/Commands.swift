@@ -74,8 +74,13 @@ struct RunCommand: ParsableCommand {
   @Option(help: "Press keys once the window is open, comma-separated (e.g. 4,right,f,shift+tab); for demos and tests.")
   var keys: String?
 
-  @Option(help: "Renderer: software (default; presents without OpenGL) or accelerated (SDL's choice, vsync).")
-  var renderer: Window.RendererChoice = .software
+  @Option(
+    help: ArgumentHelp(
+      "Renderer: auto, cpu, sdl-software or accelerated.",
+      discussion:
+        "auto uses the GPU when OpenGL reports a hardware device and the project's own anti-aliased CPU rasterizer otherwise (llvmpipe and other software OpenGL cost more CPU than drawing directly). sdl-software is SDL's whole-pixel rasterizer, kept for comparison."
+    ))
+  var renderer: Window.RendererChoice = .auto
 
   @Flag(
     help: ArgumentHelp(
@@ -151,7 +156,7 @@ struct RunCommand: ParsableCommand {
   }
 }
 
-extension Window.RendererChoice: ExpressibleByArgument {}
+extension RendererChoice: ExpressibleByArgument {}
 
 /// Where scenes find their parameter files and the GIF to play.
 struct AssetArguments: ParsableArguments {

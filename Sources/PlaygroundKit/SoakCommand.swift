@@ -62,7 +62,7 @@ struct SoakCommand: ParsableCommand {
       app = try PlaygroundApp(
         options: AppOptions(
           sceneIndex: 0, size: PixelSize(width: 1280, height: 720), duration: nil, stats: false, forcedCadence: nil,
-          minimizedGrace: 60, renderer: .software))
+          minimizedGrace: 60, renderer: .auto))
     } catch let e as BackendError {
       printError("playground: \(e)")
       if case .noDisplay = e { throw ExitCode(69) }

@@ -269,7 +269,10 @@ public final class GlyphAtlas: TextEngine {
       }
     }
     // Color glyphs (emoji) are always drawn scaled from their one strike.
-    if color { image.bleedTransparentColors(x: origin.x, y: origin.y, width: w, height: h) }
+    if color {
+      Self.unpremultiplyIfPremultiplied(&image, x: origin.x, y: origin.y, width: w, height: h)
+      image.bleedTransparentColors(x: origin.x, y: origin.y, width: w, height: h)
+    }
     image.generation &+= 1
     rasterizedGlyphs += 1
     let aw = Double(image.width)
@@ -279,6 +282,36 @@ public final class GlyphAtlas: TextEngine {
       width: Double(w), height: Double(h), advance: Double(adv), offsetX: Double(min(0, minx)), isColor: color)
     glyphs[key] = g
     return g
+  }
+
+  /// Turns premultiplied pixels in a rectangle of `image` into straight alpha, when every pixel
+  /// is consistent with premultiplication (no channel above its alpha).
+  ///
+  /// FreeType's color bitmaps are premultiplied and SDL_ttf 2.20 passes them on as they are,
+  /// while everything else in the atlas is straight: read as straight, an emoji's soft edge is
+  /// darkened twice, the dark rim seen on every scaled or turned emoji.
+  static func unpremultiplyIfPremultiplied(_ image: inout ImageBuffer, x: Int, y: Int, width: Int, height: Int) {
+    let stride = image.width
+    let rows = max(0, y)..<min(image.height, y + height)
+    let cols = max(0, x)..<min(image.width, x + width)
+    image.pixels.withUnsafeMutableBufferPointer { px in
+      for r in rows {
+        for c in cols {
+          let p = px[r * stride + c]
+          let a = p >> 24
+          if p & 0xFF > a || (p >> 8) & 0xFF > a || (p >> 16) & 0xFF > a { return }
+        }
+      }
+      for r in rows {
+        for c in cols {
+          let p = px[r * stride + c]
+          let a = p >> 24
+          guard a != 0, a != 255 else { continue }
+          @inline(__always) func u(_ v: UInt32) -> UInt32 { min(255, (v * 255 + a / 2) / a) }
+          px[r * stride + c] = a << 24 | u((p >> 16) & 0xFF) << 16 | u((p >> 8) & 0xFF) << 8 | u(p & 0xFF)
+        }
+      }
+    }
   }
 
   /// Resampled copies of glyphs, by source glyph and height.

@@ -47,13 +47,8 @@ public final class Window {
   /// needs the app's own pacer.
   public let presentBlocksOnVSync: Bool
 
-  /// Which SDL renderer to create.
-  public enum RendererChoice: String, CaseIterable, Sendable {
-    /// SDL's software rasterizer, presented straight to the framebuffer (no OpenGL).
-    case software
-    /// Whatever accelerated renderer SDL picks (OpenGL under X11), with vsync.
-    case accelerated
-  }
+  /// Which renderer to draw with.
+  public typealias RendererChoice = SDLBackend.RendererChoice
 
   /// Wakes a `waitEvent` in progress from any thread (a watched file changed, say).
   public static func wake() {
@@ -71,7 +66,7 @@ public final class Window {
   }
 
   /// Opens a resizable window; throws `.noDisplay` when there is no display server.
-  public init(title: String, width: Int, height: Int, renderer choice: RendererChoice = .software) throws {
+  public init(title: String, width: Int, height: Int, renderer choice: RendererChoice = .auto) throws {
     try Platform.startVideo()
     let centered = Int32(bitPattern: 0x2FFF_0000)
     let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
@@ -79,23 +74,36 @@ public final class Window {
       let w = SDL_CreateWindow(title, centered, centered, Int32(max(1, width)), Int32(max(1, height)), flags)
     else { throw BackendError.noDisplay(sdlError()) }
     handle = w
+    var selection = Platform.resolve(choice)
     var r: OpaquePointer?
-    switch choice {
-    case .software:
+    switch selection.kind {
+    case .cpu, .auto:
+      break
+    case .sdlSoftware:
       r = SDL_CreateRenderer(w, -1, SDL_RENDERER_SOFTWARE.rawValue)
+      guard r != nil else {
+        let message = sdlError()
+        SDL_DestroyWindow(w)
+        throw BackendError.sdl("cannot create a renderer: \(message)")
+      }
     case .accelerated:
       r = SDL_CreateRenderer(w, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
-      if r == nil { r = SDL_CreateRenderer(w, -1, SDL_RENDERER_SOFTWARE.rawValue) }
+      if r == nil {
+        selection = RendererSelection(kind: .cpu, driver: "cpu", reason: "no accelerated renderer (\(sdlError()))")
+      }
     }
+    let atlas = try GlyphAtlas()
     guard let r else {
-      let message = sdlError()
-      SDL_DestroyWindow(w)
-      throw BackendError.sdl("cannot create a renderer: \(message)")
+      renderer = Renderer(canvas: CPUCanvas(window: w), atlas: atlas, selection: selection)
+      renderer.windowHandle = handle
+      presentBlocksOnVSync = false
+      return
     }
-    renderer = Renderer(handle: r, atlas: try GlyphAtlas(), ownsHandle: true)
+    renderer = Renderer(handle: r, atlas: atlas, ownsHandle: true, selection: selection)
     renderer.windowHandle = handle
     var info = SDL_RendererInfo()
     SDL_GetRendererInfo(r, &info)
+    renderer.selection.driver = renderer.driverName
     presentBlocksOnVSync = (info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue) != 0
   }
 

@@ -306,7 +306,14 @@ struct Lowerer {
       let r = Rect(
         x: frame.minX + g.rect.minX / k, y: frame.minY + g.rect.minY / k, width: g.rect.width / k,
         height: g.rect.height / k)
-      let corners = quad(r, t)
+      var corners = quad(r, t)
+      // Upright glyphs sit on whole pixels, as their bitmaps were rasterized: filtered at a
+      // fractional offset they would blur on any renderer with subpixel precision.
+      if corners[0].y == corners[1].y, corners[0].x == corners[3].x {
+        let dx = corners[0].x.rounded() - corners[0].x
+        let dy = corners[0].y.rounded() - corners[0].y
+        corners = corners.map { Point(x: $0.x + dx, y: $0.y + dy) }
+      }
       list.addImageQuad(corners, uv: g.uv, texture: .atlas, tint: g.isColor ? white : tint)
     }
     items.append(DrawnItem(kind: .text, bounds: bounds(quad(frame, t)), color: color, text: s))

@@ -1,0 +1,244 @@
+internal import CSDL2
+import Foundation
+import Graphics
+
+/// Encoding a draw list as SDL calls, and the SDL textures it samples.
+extension Renderer {
+  /// Issues the SDL calls for `list`, restricted to `region` when one is given.
+  func encode(_ list: DrawList, within region: Rect?) {
+    guard let handle, !list.vertices.isEmpty else { return }
+    let colorOffset = MemoryLayout<Vertex>.offset(of: \Vertex.color)!
+    let uvOffset = MemoryLayout<Vertex>.offset(of: \Vertex.u)!
+    let stride = Int32(MemoryLayout<Vertex>.stride)
+    var clipSet = false
+    // Within a region, only the primitives that reach it are drawn: SDL sets up every
+    // triangle it is given, clipped away or not.
+    var runs: [[Range<Int>]] = []
+    if let region {
+      runs = Array(repeating: [], count: list.commands.count)
+      let reach = region.insetBy(dx: -1, dy: -1)
+      for p in list.primitives where p.command < runs.count && p.bounds.touches(reach) {
+        let r = p.indexOffset..<(p.indexOffset + p.indexCount)
+        if let last = runs[p.command].last, last.upperBound == r.lowerBound {
+          runs[p.command][runs[p.command].count - 1] = last.lowerBound..<r.upperBound
+        } else {
+          runs[p.command].append(r)
+        }
+      }
+    }
+    list.vertices.withUnsafeBytes { vraw in
+      guard let base = vraw.baseAddress else { return }
+      let xy = base.assumingMemoryBound(to: Float.self)
+      let col = (base + colorOffset).assumingMemoryBound(to: SDL_Color.self)
+      let uv = (base + uvOffset).assumingMemoryBound(to: Float.self)
+      list.indices.withUnsafeBytes { iraw in
+        guard let ibase = iraw.baseAddress else { return }
+        for (ci, cmd) in list.commands.enumerated() where cmd.indexCount > 0 {
+          let ranges = region == nil ? [cmd.indexOffset..<(cmd.indexOffset + cmd.indexCount)] : runs[ci]
+          if ranges.isEmpty { continue }
+          let texture: OpaquePointer?
+          switch cmd.texture {
+          case .none: texture = nil
+          case .atlas: texture = prepareAtlas()
+          case .image(let id):
+            guard let img = list.images[id] else { continue }
+            texture = prepareImage(id, img)
+          }
+          if let clip = region.map({ cmd.clip?.intersection($0) ?? $0 }) ?? cmd.clip {
+            if clip.isEmpty { continue }
+            let x0 = clip.minX.rounded(.down)
+            let y0 = clip.minY.rounded(.down)
+            var r = SDL_Rect(
+              x: Int32(x0), y: Int32(y0), w: Int32(max(0, clip.maxX.rounded(.up) - x0)),
+              h: Int32(max(0, clip.maxY.rounded(.up) - y0)))
+            SDL_RenderSetClipRect(handle, &r)
+            clipSet = true
+          } else if clipSet {
+            SDL_RenderSetClipRect(handle, nil)
+            clipSet = false
+          }
+          for range in ranges {
+            var part = cmd
+            part.indexOffset = range.lowerBound
+            part.indexCount = range.count
+            if let texture, copyQuads(list, part, texture) { continue }
+            func geometry(_ offset: Int, _ count: Int) {
+              SDL_RenderGeometryRaw(
+                handle, texture, xy, stride, col, stride, uv, stride, Int32(list.vertices.count),
+                ibase + offset * 4, Int32(count), 4)
+              lastDrawCalls += 1
+            }
+            if texture != nil {
+              geometry(part.indexOffset, part.indexCount)
+              continue
+            }
+            // SDL's software renderer draws every blended triangle into a scratch surface the
+            // size of its bounding box and blends that back; opaque triangles drawn unblended
+            // are written straight to the target. A fill's interior is opaque and its fringe is
+            // not, so each fill becomes two runs, kept in order.
+            for run in Self.opacityRuns(list, part.indexOffset..<(part.indexOffset + part.indexCount)) {
+              SDL_SetRenderDrawBlendMode(handle, run.opaque ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
+              geometry(run.range.lowerBound, run.range.count)
+            }
+            SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_BLEND)
+          }
+        }
+      }
+    }
+    if clipSet { SDL_RenderSetClipRect(handle, nil) }
+  }
+
+  /// Splits a range of whole triangles into maximal runs that are all opaque (every vertex
+  /// at full alpha) or all not, in order.
+  static func opacityRuns(_ list: DrawList, _ range: Range<Int>) -> [(range: Range<Int>, opaque: Bool)] {
+    var runs: [(range: Range<Int>, opaque: Bool)] = []
+    var k = range.lowerBound
+    while k + 2 < range.upperBound {
+      let opaque =
+        list.vertices[Int(list.indices[k])].color.a == 255 && list.vertices[Int(list.indices[k + 1])].color.a == 255
+        && list.vertices[Int(list.indices[k + 2])].color.a == 255
+      if let last = runs.last, last.opaque == opaque {
+        runs[runs.count - 1].range = last.range.lowerBound..<(k + 3)
+      } else {
+        runs.append((k..<(k + 3), opaque))
+      }
+      k += 3
+    }
+    return runs
+  }
+
+  /// Draws a textured command made only of axis-aligned, untinted-per-vertex quads (glyphs,
+  /// images) as `SDL_RenderCopyF` blits; false, having drawn nothing, if any quad is not one.
+  ///
+  /// SDL's software renderer blits a rectangle ~2.4× faster than it rasterizes the same two
+  /// textured triangles, and text is made of little else.
+  func copyQuads(_ list: DrawList, _ cmd: DrawCommand, _ texture: OpaquePointer) -> Bool {
+    guard let handle else { return false }
+    guard cmd.indexCount % 6 == 0 else { return false }
+    let end = cmd.indexOffset + cmd.indexCount
+    var quads: [(src: SDL_Rect, dst: SDL_FRect, color: RGBA8)] = []
+    quads.reserveCapacity(cmd.indexCount / 6)
+    var w: Int32 = 0
+    var h: Int32 = 0
+    SDL_QueryTexture(texture, nil, nil, &w, &h)
+    let tw = Float(w)
+    let th = Float(h)
+    var k = cmd.indexOffset
+    while k < end {
+      // The layout `addImageQuad` writes: corners clockwise from the top left, two triangles.
+      let b = list.indices[k]
+      guard list.indices[k + 1] == b + 1, list.indices[k + 2] == b + 2, list.indices[k + 3] == b,
+        list.indices[k + 4] == b + 2, list.indices[k + 5] == b + 3
+      else { return false }
+      let i = Int(b)
+      let v0 = list.vertices[i]
+      let v1 = list.vertices[i + 1]
+      let v2 = list.vertices[i + 2]
+      let v3 = list.vertices[i + 3]
+      guard v0.y == v1.y, v2.y == v3.y, v0.x == v3.x, v1.x == v2.x, v0.x < v1.x, v0.y < v3.y,
+        v0.u == v3.u, v1.u == v2.u, v0.v == v1.v, v2.v == v3.v, v0.u < v1.u, v0.v < v3.v,
+        v0.color == v1.color, v0.color == v2.color, v0.color == v3.color
+      else { return false }
+      let src = SDL_Rect(
+        x: Int32((v0.u * tw).rounded()), y: Int32((v0.v * th).rounded()),
+        w: Int32(((v1.u - v0.u) * tw).rounded()), h: Int32(((v3.v - v0.v) * th).rounded()))
+      quads.append((src, SDL_FRect(x: v0.x, y: v0.y, w: v1.x - v0.x, h: v3.y - v0.y), v0.color))
+      k += 6
+    }
+    var current: RGBA8?
+    for var q in quads {
+      if current != q.color {
+        SDL_SetTextureColorMod(texture, q.color.r, q.color.g, q.color.b)
+        SDL_SetTextureAlphaMod(texture, q.color.a)
+        current = q.color
+      }
+      SDL_RenderCopyF(handle, texture, &q.src, &q.dst)
+    }
+    // Geometry reads tint from the vertices; leave the texture unmodulated for it.
+    SDL_SetTextureColorMod(texture, 255, 255, 255)
+    SDL_SetTextureAlphaMod(texture, 255)
+    lastDrawCalls += quads.count
+    return true
+  }
+
+  func prepareAtlas() -> OpaquePointer? {
+    let img = atlas.image
+    if atlasTexture == nil || atlasSize != (img.width, img.height) {
+      if let t = atlasTexture { SDL_DestroyTexture(t) }
+      atlasTexture = makeTexture(width: img.width, height: img.height, smooth: true)
+      atlasSize = (img.width, img.height)
+      atlasGeneration = -1
+    }
+    if atlasGeneration != img.generation, let t = atlasTexture {
+      upload(img, to: t)
+      atlasGeneration = img.generation
+    }
+    return atlasTexture
+  }
+
+  func prepareImage(_ id: ImageID, _ img: ImageBuffer) -> OpaquePointer? {
+    if var existing = images[id], existing.width == img.width, existing.height == img.height,
+      existing.opaque == img.opaque
+    {
+      existing.lastUsedFrame = frameNumber
+      if existing.generation != img.generation {
+        upload(img, to: existing.texture)
+        existing.generation = img.generation
+      }
+      images[id] = existing
+      return existing.texture
+    }
+    if let old = images[id] { SDL_DestroyTexture(old.texture) }
+    guard let t = makeTexture(width: img.width, height: img.height, smooth: img.smooth) else { return nil }
+    if img.opaque { SDL_SetTextureBlendMode(t, SDL_BLENDMODE_NONE) }
+    upload(img, to: t)
+    images[id] = ImageTexture(
+      texture: t, generation: img.generation, width: img.width, height: img.height, lastUsedFrame: frameNumber,
+      opaque: img.opaque)
+    return t
+  }
+
+  /// Frees textures of images no frame has drawn for a while, so switching scenes does not leak.
+  func evictImages() {
+    if frameNumber % 120 == 0 {
+      for (id, t) in images where frameNumber - t.lastUsedFrame > 240 {
+        SDL_DestroyTexture(t.texture)
+        images[id] = nil
+      }
+    }
+    // Age alone lets a resize storm pile up window-sized textures (33 MB each at 4K) for four
+    // seconds or more; past a byte cap on what this frame did not draw, the least recently
+    // used go first. What the frame draws is never evicted, however large.
+    var unused = images.values.reduce(0) { $1.lastUsedFrame < frameNumber ? $0 + $1.width * $1.height * 4 : $0 }
+    guard unused > Self.maxUnusedImageBytes else { return }
+    for (id, t) in images.sorted(by: { $0.value.lastUsedFrame < $1.value.lastUsedFrame })
+    where t.lastUsedFrame < frameNumber {
+      SDL_DestroyTexture(t.texture)
+      images[id] = nil
+      unused -= t.width * t.height * 4
+      if unused <= Self.maxUnusedImageBytes { break }
+    }
+  }
+
+  /// The most bytes of image textures kept that the current frame does not draw.
+  static let maxUnusedImageBytes = 16 << 20
+
+  func makeTexture(width: Int, height: Int, smooth: Bool) -> OpaquePointer? {
+    guard let handle,
+      let t = SDL_CreateTexture(
+        handle, UInt32(SDL_PIXELFORMAT_RGBA32.rawValue), Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
+        Int32(width), Int32(height))
+    else { return nil }
+    SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
+    SDL_SetTextureScaleMode(t, smooth ? SDL_ScaleModeLinear : SDL_ScaleModeNearest)
+    return t
+  }
+
+  func upload(_ img: ImageBuffer, to texture: OpaquePointer) {
+    img.pixels.withUnsafeBytes { raw in
+      _ = SDL_UpdateTexture(texture, nil, raw.baseAddress, Int32(img.width * 4))
+    }
+    lastTextureUploads += 1
+    totalTextureUploads += 1
+  }
+}
