@@ -56,6 +56,20 @@ struct BenchCommand: ParsableCommand {
   @Flag(help: "Repaint every pixel of every frame, as if the target kept nothing between frames.")
   var fullRedraw = false
 
+  @Option(
+    help: ArgumentHelp(
+      "Renderer to measure: auto, cpu, sdl-software or accelerated.",
+      discussion: "Headless, auto means cpu (the numbers must not depend on the GPU present); in a window it picks as `run` does."
+    ))
+  var renderer: RendererChoice = .auto
+
+  @Flag(
+    help: ArgumentHelp(
+      "Run the same frames through cpu, sdl-software and (where OpenGL works) accelerated, one scene at a time.",
+      discussion: "Prints p50/p99 per scene for each renderer and the ratio of sdl-software to cpu, the figure that holds on a noisy machine. Headless only."
+    ))
+  var compare = false
+
   @Flag(help: "Run the pacing benchmark instead (needs a display).")
   var pacing = false
 
@@ -72,6 +86,9 @@ struct BenchCommand: ParsableCommand {
       throw UsageFailure.fail("--seconds must be more than 0 and at most 3600")
     }
     if pacing && idle { throw UsageFailure.fail("choose one of --pacing and --idle") }
+    if compare && (pacing || idle || target == .window) {
+      throw UsageFailure.fail("--compare measures headless frames; it cannot be combined with --pacing, --idle or --window")
+    }
     if let plot { try requirePNGExtension(plot, option: "--plot") }
     // A long run must not end by failing to save its results, so output paths are checked first.
     for path in [json, csv, plot].compactMap({ $0 }) {
@@ -93,14 +110,19 @@ struct BenchCommand: ParsableCommand {
     Interruption.cooperative = true
     do {
       if pacing {
-        try PacingBenchmark(seconds: seconds, size: size).run(json: json)
+        try PacingBenchmark(seconds: seconds, size: size, renderer: renderer).run(json: json)
         return
       }
       if idle {
-        try IdleBenchmark(seconds: seconds, size: size).run(scenes: list.filter { !($0 is OverviewScene) }, json: json)
+        try IdleBenchmark(seconds: seconds, size: size, renderer: renderer).run(
+          scenes: list.filter { !($0 is OverviewScene) }, json: json)
         return
       }
-      try runFrames(list)
+      if compare {
+        try runComparison(list)
+      } else {
+        try runFrames(list)
+      }
     } catch let e as BackendError {
       printError("playground: \(e)")
       if case .noDisplay = e { throw ExitCode(69) }
@@ -117,11 +139,14 @@ struct BenchCommand: ParsableCommand {
     var offscreen: OffscreenTarget?
     switch target {
     case .headless:
-      offscreen = try OffscreenTarget(width: size.width, height: size.height)
-      renderer = offscreen!.renderer
+      let o = try OffscreenTarget(width: size.width, height: size.height, renderer: self.renderer)
+      offscreen = o
+      renderer = o.renderer
     case .window:
-      window = try Window(title: "Timeline Playground — bench", width: size.width, height: size.height)
-      renderer = window!.renderer
+      let w = try Window(
+        title: "Timeline Playground — bench", width: size.width, height: size.height, renderer: self.renderer)
+      window = w
+      renderer = w.renderer
     }
     // Numbers measured without fonts would not be the real frame's; say so up front.
     for w in renderer.atlas.warnings { printError("warning: \(w)") }
@@ -171,6 +196,79 @@ struct BenchCommand: ParsableCommand {
       }
     }
     _ = offscreen
+    try Interruption.exitIfRequested()
+  }
+
+  /// `--compare`: every scene through each renderer in turn, interleaved so that a noisy
+  /// moment hurts all of them alike.
+  private func runComparison(_ list: [any PlaygroundScene]) throws {
+    var targets: [(name: String, target: OffscreenTarget)] = []
+    let cpu = try OffscreenTarget(width: size.width, height: size.height, renderer: .cpu)
+    targets.append(("cpu", cpu))
+    targets.append(
+      ("sdl-software", try OffscreenTarget(width: size.width, height: size.height, renderer: .sdlSoftware)))
+    var acceleratedDevice: String?
+    do {
+      let gl = try OffscreenTarget(width: size.width, height: size.height, renderer: .accelerated)
+      acceleratedDevice = gl.renderer.selection.device
+      targets.append(("accelerated", gl))
+    } catch {
+      printError("bench: accelerated left out: \(error)")
+    }
+    for w in cpu.renderer.atlas.warnings { printError("warning: \(w)") }
+    let isTTY = isatty(2) == 1
+    var bench = FrameBenchmark(frames: frames, warmup: warmup, size: size) { line in
+      FileHandle.standardError.write(Data(((isTTY ? "\r\u{1B}[K" : "") + "bench: " + line + (isTTY ? "" : "\n")).utf8))
+    }
+    bench.fullRedraw = fullRedraw
+    var results: [SceneResult] = []
+    for s in list {
+      if Interruption.requested { break }
+      var main: SceneResult?
+      var figures: [String: RendererFigures] = [:]
+      for (name, t) in targets {
+        if Interruption.requested { break }
+        let r = bench.run(s, renderer: t.renderer, label: name)
+        figures[name] = RendererFigures(r)
+        if main == nil { main = r }
+      }
+      guard var main else { break }
+      main.renderers = figures
+      results.append(main)
+    }
+    let interrupted = Interruption.requested
+    if isTTY { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    var machine = MachineInfo.current(renderer: targets.map(\.name).joined(separator: ", "), size: size)
+    machine.redraw = fullRedraw ? "full" : "damage-tracked"
+    machine.gpu = acceleratedDevice
+    print(
+      "machine: \(machine.cpu), \(machine.cores) cores, \(machine.os); SDL \(machine.sdl), \(machine.build) build, "
+        + "\(size), \(machine.redraw) redraw, headless" + (acceleratedDevice.map { "; OpenGL: \($0)" } ?? ""))
+    print(comparisonTable(results, renderers: targets.map(\.name)))
+    print(String(format: "peak RSS: %.1f MB", Double(peakRSSKilobytes()) / 1024))
+    if let json {
+      let enc = JSONEncoder()
+      enc.outputFormatting = [.prettyPrinted, .sortedKeys]
+      try write(try enc.encode(BenchReport(machine: machine, scenes: results, interrupted: interrupted)), to: json)
+    }
+    if let plot {
+      // One row per scene and renderer, named as the samples are.
+      var rows: [SceneResult] = []
+      for r in results {
+        for name in targets.map(\.name) {
+          guard let f = r.renderers?[name] else { continue }
+          var row = r
+          row.scene = "\(r.scene) (\(name))"
+          row.frame_ms = f.frame_ms
+          rows.append(row)
+        }
+      }
+      try writingOutput {
+        let image = try BenchPlot.render(results: rows, samples: bench.samples, machine: machine, rowHeight: 44)
+        try PNGFile.write(image, to: plot)
+      }
+    }
+    withExtendedLifetime(targets) {}
     try Interruption.exitIfRequested()
   }
 

@@ -45,6 +45,7 @@ struct IntervalStats: Codable {
 struct PacingBenchmark {
   var seconds: Double
   var size: PixelSize
+  var renderer: RendererChoice = .auto
 
   struct Report: Codable {
     var machine: MachineInfo
@@ -58,7 +59,7 @@ struct PacingBenchmark {
   func run(json: String?) throws {
     let options = AppOptions(
       sceneIndex: 0, size: size, duration: nil, stats: false, forcedCadence: nil, minimizedGrace: 60,
-      renderer: .auto)
+      renderer: renderer)
     let app = try PlaygroundApp(options: options)
     app.presentTimes = []
     app.runLoop(until: app.clock.uptime + seconds)
@@ -94,6 +95,7 @@ struct PacingBenchmark {
 struct IdleBenchmark {
   var seconds: Double
   var size: PixelSize
+  var renderer: RendererChoice = .auto
 
   struct Row: Codable {
     var scene: String
@@ -124,7 +126,7 @@ struct IdleBenchmark {
       let index = SceneCatalog.all.firstIndex { $0 == type(of: scene) } ?? 0
       let options = AppOptions(
         sceneIndex: index, size: size, duration: nil, stats: false, forcedCadence: nil, minimizedGrace: 60,
-        renderer: .auto)
+        renderer: renderer)
       let app = try PlaygroundApp(options: options)
       rendererName = app.window.renderer.name
       // Let the first frames and font loading pass before measuring.
@@ -192,9 +194,8 @@ struct IdleBenchmark {
 enum BenchPlot {
   static func render(
     results: [SceneResult], samples: [(scene: String, build: Double, lower: Double, submit: Double, present: Double)],
-    machine: MachineInfo
+    machine: MachineInfo, rowHeight rowH: Double = 70
   ) throws -> ImageBuffer {
-    let rowH = 70.0
     let w = 1200
     let h = Int(110 + rowH * Double(results.count))
     let target = try OffscreenTarget(width: w, height: h)
@@ -222,7 +223,7 @@ enum BenchPlot {
             let r = results[ri]
             HStack(spacing: 0) {
               VStack(alignment: .leading, spacing: 2) {
-                Text(r.scene).font(.system(size: 14, weight: .bold)).foregroundStyle(Color.white)
+                Text(r.scene).font(.system(size: rowH < 60 ? 12 : 14, weight: .bold)).foregroundStyle(Color.white)
                 Text(String(format: "p50 %.3f  p99 %.3f ms", r.frame_ms.p50, r.frame_ms.p99))
                   .font(.system(size: 11, design: .monospaced)).foregroundStyle(Color.white.opacity(0.7))
               }
