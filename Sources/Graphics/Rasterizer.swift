@@ -348,13 +348,28 @@ public enum Rasterizer {
     }
   }
 
+  /// Adding 1.5·2²³ to a Float in [0, 2²²) leaves its nearest integer in the low mantissa bits:
+  /// a rounding with no conversion instruction and no trap.
+  static let magic: Float = 12_582_912
+  static let magicBits: UInt32 = 0x4B40_0000
+
+  /// The nearest integer to `v`, for `v` in [0, 2²²); any other input (NaN included) gives some
+  /// value callers clamp, never a trap.
+  @inline(__always)
+  static func roundedBits(_ v: Float) -> Int32 {
+    Int32(bitPattern: (v + magic).bitPattern &- magicBits)
+  }
+
   /// Packs interpolated premultiplied channels (R, G, B, A), rounded and kept premultiplied.
   @inline(__always)
   static func pack(_ c: SIMD4<Float>) -> UInt32 {
-    let a = min(max(c[3], 0), 255)
-    let clamped = c.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: a))
-    let i = SIMD4<UInt32>(clamped + 0.5)
-    return i[3] << 24 | i[0] << 16 | i[1] << 8 | i[2]
+    var a = c[3]
+    a = a < 0 ? 0 : (a > 255 ? 255 : a)
+    @inline(__always) func q(_ v: Float) -> UInt32 {
+      let x = v < 0 ? 0 : (v > a ? a : v)
+      return (x + magic).bitPattern & 0xFF
+    }
+    return q(a) << 24 | q(c[0]) << 16 | q(c[1]) << 8 | q(c[2])
   }
 
   /// Covers `count` pixels with one premultiplied color.
@@ -368,8 +383,21 @@ public enum Rasterizer {
     }
   }
 
+  /// A texture coordinate in 40.24 fixed point; far-off and non-finite values are clamped
+  /// (the texel index is clamped again where it is used).
+  @inline(__always)
+  static func fixed24(_ v: Float) -> Int {
+    let c: Float = v.isNaN ? 0 : (v < -1e9 ? -1e9 : (v > 1e9 ? 1e9 : v))
+    return Int(Double(c) * 16_777_216)
+  }
+
   /// A span of a textured triangle: texture coordinates interpolated per pixel, sampled
   /// bilinearly (or nearest) in premultiplied space, tinted by the vertex colors.
+  ///
+  /// Coordinates step in 40.24 fixed point from the row's value at x = 0, so a pixel's sample
+  /// does not depend on where its span was cut (by a clip or a damage region). An upright quad
+  /// (images, glyphs, gradients) blends its two texel rows once per texel, not once per pixel,
+  /// and one drawn at its own size on whole texels is a copy.
   @inline(__always)
   static func texturedSpan(
     _ row: UnsafeMutablePointer<UInt32>, from start: Int, count: Int, v0: Vertex, v1: Vertex, v2: Vertex,
@@ -381,8 +409,10 @@ public enum Rasterizer {
     let (udx, udy) = plane(v0.u * tw, v1.u * tw, v2.u * tw)
     let (vdx, vdy) = plane(v0.v * th, v1.v * th, v2.v * th)
     // Texel centers sit at half-integers.
-    let uRow = v0.u * tw + udx * x0 + udy * cy - 0.5
-    let vRow = v0.v * th + vdx * x0 + vdy * cy - 0.5
+    let dU = fixed24(udx)
+    let dV = fixed24(vdx)
+    var u = fixed24(v0.u * tw + udx * x0 + udy * cy - 0.5) &+ dU &* start
+    var v = fixed24(v0.v * th + vdx * x0 + vdy * cy - 0.5) &+ dV &* start
     let c0row = f0 + cdx * x0 + cdy * cy
     let white = c0 == 0xFFFF_FFFF && flat
     let texels = texture.texels
@@ -390,50 +420,83 @@ public enum Rasterizer {
     let maxX = texture.width - 1
     let maxY = texture.height - 1
     let smooth = texture.smooth
-    var p = row + start
-    for x in start..<(start + count) {
-      let fx = Float(x)
-      let u = uRow + udx * fx
-      let v = vRow + vdx * fx
-      var t: UInt32
-      if smooth {
-        t = bilinear(texels, w, maxX, maxY, u, v)
-      } else {
-        let ix = Int(min(max((u + 0.5).rounded(.down), 0), Float(maxX)))
-        let iy = Int(min(max((v + 0.5).rounded(.down), 0), Float(maxY)))
-        t = texels[iy * w + ix]
-      }
-      if !white { t = modulate(t, flat ? c0 : pack(c0row + cdx * fx)) }
+    @inline(__always) func clampX(_ i: Int) -> Int { i < 0 ? 0 : (i > maxX ? maxX : i) }
+    @inline(__always) func clampY(_ i: Int) -> Int { i < 0 ? 0 : (i > maxY ? maxY : i) }
+    @inline(__always) func put(_ p: UnsafeMutablePointer<UInt32>, _ texel: UInt32, _ x: Int) {
+      var t = texel
+      if !white { t = modulate(t, flat ? c0 : pack(c0row + cdx * Float(x))) }
       let a = t >> 24
       if a == 255 {
         p.pointee = t
       } else if a != 0 {
         p.pointee = over(t, p.pointee)
       }
-      p += 1
     }
-  }
-
-  /// A bilinear sample of premultiplied texels at texel-space `(u, v)`, clamped to the edge.
-  @inline(__always)
-  static func bilinear(
-    _ texels: UnsafeMutablePointer<UInt32>, _ w: Int, _ maxX: Int, _ maxY: Int, _ u: Float, _ v: Float
-  ) -> UInt32 {
-    let cu = min(max(u, -1), Float(maxX + 1))
-    let cv = min(max(v, -1), Float(maxY + 1))
-    let fu = cu.rounded(.down)
-    let fv = cv.rounded(.down)
-    let ax = Int(fu)
-    let ay = Int(fv)
-    let wx = UInt32((cu - fu) * 256)
-    let wy = UInt32((cv - fv) * 256)
-    let x0 = min(max(ax, 0), maxX)
-    let x1 = min(max(ax + 1, 0), maxX)
-    let r0 = texels + min(max(ay, 0), maxY) * w
-    let r1 = texels + min(max(ay + 1, 0), maxY) * w
-    let top = lerp(r0[x0], r0[x1], wx)
-    let bottom = lerp(r1[x0], r1[x1], wx)
-    return lerp(top, bottom, wy)
+    let half = 1 << 23
+    var p = row + start
+    let end = start + count
+    if !smooth {
+      for x in start..<end {
+        put(p, texels[clampY((v &+ half) >> 24) * w + clampX((u &+ half) >> 24)], x)
+        p += 1
+        u &+= dU
+        v &+= dV
+      }
+      return
+    }
+    if dV == 0 {
+      // Upright: the same two texel rows for the whole span.
+      let wy = UInt32((v >> 16) & 255)
+      let r0 = texels + clampY(v >> 24) * w
+      let r1 = texels + clampY((v >> 24) + 1) * w
+      if dU == 1 << 24, (u >> 16) & 255 == 0, wy == 0 {
+        // At its own size on whole texels: a copy.
+        var ix = u >> 24
+        for x in start..<end {
+          put(p, r0[clampX(ix)], x)
+          p += 1
+          ix += 1
+        }
+        return
+      }
+      let uLast = u &+ dU &* (count - 1)
+      let lo = clampX(min(u, uLast) >> 24)
+      let hi = clampX((max(u, uLast) >> 24) + 1)
+      withUnsafeTemporaryAllocation(of: UInt32.self, capacity: hi - lo + 1) { blended in
+        guard let b = blended.baseAddress else { return }
+        for i in lo...hi { b[i - lo] = lerp(r0[i], r1[i], wy) }
+        if white && texture.opaque {
+          // Untinted and opaque (images, mesh gradients): a plain store per pixel.
+          for _ in start..<end {
+            let ix = u >> 24
+            p.pointee = lerp(b[clampX(ix) - lo], b[clampX(ix + 1) - lo], UInt32((u >> 16) & 255))
+            p += 1
+            u &+= dU
+          }
+          return
+        }
+        for x in start..<end {
+          let ix = u >> 24
+          put(p, lerp(b[clampX(ix) - lo], b[clampX(ix + 1) - lo], UInt32((u >> 16) & 255)), x)
+          p += 1
+          u &+= dU
+        }
+      }
+      return
+    }
+    for x in start..<end {
+      let ix = u >> 24
+      let iy = v >> 24
+      let xa = clampX(ix)
+      let xb = clampX(ix + 1)
+      let ra = texels + clampY(iy) * w
+      let rb = texels + clampY(iy + 1) * w
+      let wy = UInt32((v >> 16) & 255)
+      put(p, lerp(lerp(ra[xa], rb[xa], wy), lerp(ra[xb], rb[xb], wy), UInt32((u >> 16) & 255)), x)
+      p += 1
+      u &+= dU
+      v &+= dV
+    }
   }
 
   /// `a + (b − a)·w/256` per channel.
