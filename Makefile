@@ -5,7 +5,7 @@ SHELL := /bin/bash
 
 RUNTIME_PKGS := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fontconfig tzdata \
                 fonts-dejavu-core fonts-dejavu-extra fonts-noto-color-emoji
-TEST_PKGS    := xvfb openbox xdotool x11-utils python3
+TEST_PKGS    := xvfb openbox xdotool x11-utils python3 libegl-mesa0 libgl1-mesa-dri
 SWIFT        ?= swift
 ARGS         ?=
 CONFIG       ?= release

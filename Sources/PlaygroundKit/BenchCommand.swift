@@ -59,14 +59,16 @@ struct BenchCommand: ParsableCommand {
   @Option(
     help: ArgumentHelp(
       "Renderer to measure: auto, cpu, sdl-software or accelerated.",
-      discussion: "Headless, auto means cpu (the numbers must not depend on the GPU present); in a window it picks as `run` does."
+      discussion:
+        "Headless, auto means cpu (the numbers must not depend on the GPU present); in a window it picks as `run` does."
     ))
   var renderer: RendererChoice = .auto
 
   @Flag(
     help: ArgumentHelp(
       "Run the same frames through cpu, sdl-software and (where OpenGL works) accelerated, one scene at a time.",
-      discussion: "Prints p50/p99 per scene for each renderer and the ratio of sdl-software to cpu, the figure that holds on a noisy machine. Headless only."
+      discussion:
+        "Prints p50/p99 per scene for each renderer and the ratio of sdl-software to cpu, the figure that holds on a noisy machine. Headless only."
     ))
   var compare = false
 
@@ -87,7 +89,8 @@ struct BenchCommand: ParsableCommand {
     }
     if pacing && idle { throw UsageFailure.fail("choose one of --pacing and --idle") }
     if compare && (pacing || idle || target == .window) {
-      throw UsageFailure.fail("--compare measures headless frames; it cannot be combined with --pacing, --idle or --window")
+      throw UsageFailure.fail(
+        "--compare measures headless frames; it cannot be combined with --pacing, --idle or --window")
     }
     if let plot { try requirePNGExtension(plot, option: "--plot") }
     // A long run must not end by failing to save its results, so output paths are checked first.

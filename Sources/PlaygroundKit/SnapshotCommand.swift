@@ -25,6 +25,9 @@ struct SnapshotCommand: ParsableCommand {
   @Option(help: "Where to write the PNG.")
   var out: String
 
+  @Option(help: "Renderer: cpu (default; auto means cpu here), sdl-software or accelerated (needs OpenGL).")
+  var renderer: RendererChoice = .cpu
+
   func validate() throws {
     try requirePNGExtension(out, option: "--out")
   }
@@ -33,11 +36,17 @@ struct SnapshotCommand: ParsableCommand {
     let (scene, at, size) = (moment.scene, moment.at, moment.size)
     let type = try UsageFailure.scene(scene)
     let start = moment.start
-    try writingOutput {
-      let image = try Snapshotter.render(
-        scene: type.init(), start: start, at: at, size: size, cadence: cadence ?? .live, assets: moment.assets)
-      try PNGFile.write(image, to: out)
+    let image: ImageBuffer
+    do {
+      image = try Snapshotter.render(
+        scene: type.init(), start: start, at: at, size: size, cadence: cadence ?? .live, assets: moment.assets,
+        renderer: renderer)
+    } catch let e as BackendError {
+      // No OpenGL for --renderer accelerated, say: a missing service, not an output problem.
+      printError("playground: \(e)")
+      throw ExitCode(69)
     }
+    try writingOutput { try PNGFile.write(image, to: out) }
   }
 }
 
@@ -90,9 +99,9 @@ public enum Snapshotter {
   /// The pixels of `scene` at `seconds` after `start`.
   public static func render(
     scene: any PlaygroundScene, start: Date, at seconds: Double, size: PixelSize, cadence: Cadence = .live,
-    assets: SceneAssets = SceneAssets()
+    assets: SceneAssets = SceneAssets(), renderer: RendererChoice = .cpu
   ) throws -> ImageBuffer {
-    let target = try OffscreenTarget(width: size.width, height: size.height)
+    let target = try OffscreenTarget(width: size.width, height: size.height, renderer: renderer)
     let replay = Replay(
       scene: scene, start: start, size: Size(width: Double(size.width), height: Double(size.height)),
       textEngine: target.renderer.atlas, cadence: cadence, assets: assets)

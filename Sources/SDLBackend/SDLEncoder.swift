@@ -139,6 +139,10 @@ extension Renderer {
         v0.u == v3.u, v1.u == v2.u, v0.v == v1.v, v2.v == v3.v, v0.u < v1.u, v0.v < v3.v,
         v0.color == v1.color, v0.color == v2.color, v0.color == v3.color
       else { return false }
+      // A blit's source is whole texels: a quad whose UVs fall between texels (a half-texel
+      // inset, say) would be shifted by the rounding, so it is drawn as geometry instead.
+      let edges = [v0.u * tw, v1.u * tw, v0.v * th, v3.v * th]
+      guard edges.allSatisfy({ abs($0 - $0.rounded()) < 1e-3 }) else { return false }
       let src = SDL_Rect(
         x: Int32((v0.u * tw).rounded()), y: Int32((v0.v * th).rounded()),
         w: Int32(((v1.u - v0.u) * tw).rounded()), h: Int32(((v3.v - v0.v) * th).rounded()))

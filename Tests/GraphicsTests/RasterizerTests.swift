@@ -1,0 +1,190 @@
+import Foundation
+import Testing
+
+@testable import Graphics
+
+/// The CPU rasterizer, pixel by pixel, without SDL.
+@Suite struct RasterizerTests {
+  /// A `w × h` buffer cleared to opaque black, drawn into by `body`, then returned.
+  func render(_ w: Int, _ h: Int, _ body: (RasterTarget) -> Void) -> [UInt32] {
+    var pixels = [UInt32](repeating: 0xFF00_0000, count: w * h)
+    pixels.withUnsafeMutableBufferPointer { buf in
+      guard let base = buf.baseAddress else { return }
+      body(RasterTarget(pixels: base, width: w, height: h))
+    }
+    return pixels
+  }
+
+  func draw(_ list: DrawList, _ w: Int, _ h: Int, region: PixelRect? = nil, textures: [ImageID: RasterTexture] = [:])
+    -> [UInt32]
+  {
+    render(w, h) { t in
+      Rasterizer.draw(list, into: t, region: region) { ref in
+        if case .image(let id) = ref { return textures[id] }
+        return nil
+      }
+    }
+  }
+
+  func red(_ p: UInt32) -> Int { Int((p >> 16) & 0xFF) }
+
+  @Test func pixelCentersOnLeftAndTopEdgesAreInsideOnRightAndBottomOutside() {
+    var list = DrawList()
+    list.antiAliased = false
+    let white = RGBA8(r: 255, g: 255, b: 255, a: 255)
+    // Centers at x.5: the square's left and top edges pass through centers.
+    list.fillRect(Rect(x: 0.5, y: 0.5, width: 2, height: 2), color: white)
+    let px = draw(list, 4, 4)
+    let lit = (0..<16).filter { red(px[$0]) == 255 }.map { ($0 % 4, $0 / 4) }
+    #expect(lit.map { "\($0.0),\($0.1)" } == ["0,0", "1,0", "0,1", "1,1"])
+    #expect((0..<16).allSatisfy { red(px[$0]) == 0 || red(px[$0]) == 255 })
+  }
+
+  @Test func trianglesSharingEdgesBlendEachPixelExactlyOnce() {
+    // Fans of translucent triangles around random centers: any pixel blended twice comes out
+    // brighter than one blend (128), any gap darker.
+    var rng = SplitMix64(state: 7)
+    for _ in 0..<20 {
+      var list = DrawList()
+      list.antiAliased = false
+      let c = Point(
+        x: 20 + Double.random(in: 0..<1, using: &rng) * 24, y: 20 + Double.random(in: 0..<1, using: &rng) * 24)
+      let n = 3 + Int(rng.next() % 9)
+      let phase = Double.random(in: 0..<1, using: &rng) * 6
+      let ring = (0..<n).map { i -> Point in
+        let a = phase + Double(i) / Double(n) * 2 * .pi
+        return Point(x: c.x + cos(a) * 17.3, y: c.y + sin(a) * 17.3)
+      }
+      var verts = [Vertex(x: Float(c.x), y: Float(c.y), color: RGBA8(r: 255, g: 255, b: 255, a: 128))]
+      verts += ring.map { Vertex(x: Float($0.x), y: Float($0.y), color: RGBA8(r: 255, g: 255, b: 255, a: 128)) }
+      var idx: [Int32] = []
+      for i in 0..<n { idx += [0, Int32(1 + i), Int32(1 + (i + 1) % n)] }
+      list.addTriangles(verts, indices: idx)
+      let px = draw(list, 64, 64)
+      // Every pixel well inside the polygon (inscribed radius minus a margin) is exactly one blend.
+      let inner = 17.3 * cos(Double.pi / Double(n)) - 1.5
+      for y in 0..<64 {
+        for x in 0..<64 {
+          let d = hypot(Double(x) + 0.5 - c.x, Double(y) + 0.5 - c.y)
+          if d < inner { #expect(red(px[y * 64 + x]) == 128, "pixel \(x),\(y) of a \(n)-fan") }
+          if d > 17.3 + 0.5 { #expect(red(px[y * 64 + x]) == 0) }
+        }
+      }
+    }
+  }
+
+  @Test func theFringeCoversADiagonalEdgeAsItsAreaDoes() {
+    // A large white triangle whose hypotenuse runs at about 30°: each edge pixel's shade should
+    // follow the share of the pixel the exact shape covers.
+    var list = DrawList()
+    let a = Point(x: 4.3, y: 60.2)
+    let b = Point(x: 120.7, y: 60.2)
+    let c = Point(x: 120.7, y: 60.2 - 116.4 * tan(Double.pi / 6))
+    list.fillConvexPolygon([a, c, b], color: RGBA8(r: 255, g: 255, b: 255, a: 255))
+    let px = draw(list, 128, 64)
+    func coverage(_ x: Int, _ y: Int) -> Double {
+      // 16×16 samples of the exact triangle.
+      var n = 0
+      for sy in 0..<16 {
+        for sx in 0..<16 {
+          let p = Point(x: Double(x) + (Double(sx) + 0.5) / 16, y: Double(y) + (Double(sy) + 0.5) / 16)
+          let s = (c.x - a.x) * (p.y - a.y) - (c.y - a.y) * (p.x - a.x)
+          if s >= 0 && p.x <= b.x && p.y <= a.y { n += 1 }
+        }
+      }
+      return Double(n) / 256
+    }
+    var worst = 0.0
+    var sum = 0.0
+    var count = 0
+    for y in 2..<58 {
+      for x in 10..<115 {
+        let cov = coverage(x, y)
+        guard cov > 0.02, cov < 0.98 else { continue }
+        let e = abs(Double(red(px[y * 128 + x])) / 255 - cov)
+        worst = max(worst, e)
+        sum += e
+        count += 1
+      }
+    }
+    #expect(count > 100, "edge pixels found: \(count)")
+    #expect(worst < 0.25, "worst edge pixel is off by \(worst)")
+    #expect(sum / Double(count) < 0.08, "mean error \(sum / Double(count))")
+  }
+
+  @Test func aPixelIsTheSameWhateverRegionItIsDrawnIn() {
+    var list = DrawList()
+    list.fillConvexPolygon(
+      [Point(x: 3.2, y: 5.7), Point(x: 60.1, y: 9.3), Point(x: 40.8, y: 61.9)],
+      colors: [RGBA8(r: 255, g: 0, b: 0, a: 255), RGBA8(r: 0, g: 255, b: 0, a: 200), RGBA8(r: 0, g: 0, b: 255, a: 90)])
+    var image = ImageBuffer(width: 7, height: 5, smooth: true)
+    var rng = SplitMix64(state: 3)
+    for i in image.pixels.indices { image.pixels[i] = UInt32(truncatingIfNeeded: rng.next()) | 0x8000_0000 }
+    let tex = RasterTexture(image)
+    list.images[ImageID(1)] = image
+    let t = Transform2D.rotation(.degrees(23)).concatenating(.translation(33, 30))
+    let corners = [Point(x: -20, y: -14), Point(x: 20, y: -14), Point(x: 20, y: 14), Point(x: -20, y: 14)].map(t.apply)
+    list.addImageQuad(corners, uv: Rect(x: 0, y: 0, width: 1, height: 1), texture: .image(ImageID(1)))
+    let whole = draw(list, 64, 64, textures: [ImageID(1): tex])
+    let pieces = render(64, 64) { target in
+      for r in [
+        PixelRect(x0: 0, y0: 0, x1: 17, y1: 64), PixelRect(x0: 17, y0: 0, x1: 64, y1: 29),
+        PixelRect(x0: 17, y0: 29, x1: 41, y1: 64), PixelRect(x0: 41, y0: 29, x1: 64, y1: 64),
+      ] {
+        Rasterizer.draw(list, into: target, region: r) { _ in tex }
+      }
+    }
+    #expect(whole == pieces)
+    #expect(Set(whole).count > 200, "the test draws something varied")
+  }
+
+  @Test func anImageAtItsOwnSizeOnWholePixelsIsCopiedExactly() {
+    var image = ImageBuffer(width: 9, height: 6, smooth: true)
+    var rng = SplitMix64(state: 11)
+    for i in image.pixels.indices { image.pixels[i] = UInt32(truncatingIfNeeded: rng.next()) | 0xFF00_0000 }
+    let tex = RasterTexture(image)
+    var list = DrawList()
+    list.images[ImageID(2)] = image
+    list.addImageQuad(
+      [Point(x: 3, y: 2), Point(x: 12, y: 2), Point(x: 12, y: 8), Point(x: 3, y: 8)],
+      uv: Rect(x: 0, y: 0, width: 1, height: 1), texture: .image(ImageID(2)))
+    let px = draw(list, 16, 16, textures: [ImageID(2): tex])
+    for y in 0..<6 {
+      for x in 0..<9 {
+        let s = image.pixels[y * 9 + x]
+        // Straight RGBA bytes in, ARGB out.
+        let expected = 0xFF00_0000 | (s & 0xFF) << 16 | (s & 0xFF00) | (s >> 16) & 0xFF
+        #expect(px[(y + 2) * 16 + x + 3] == expected)
+      }
+    }
+    #expect(px[0] == 0xFF00_0000 && px[16 * 16 - 1] == 0xFF00_0000)
+  }
+
+  @Test func hostileVerticesDrawNothingOutsideTheirClipAndNeverTrap() {
+    var list = DrawList()
+    let c = RGBA8(r: 255, g: 255, b: 255, a: 255)
+    let bad: [Float] = [.nan, .infinity, -.infinity, 1e30, -1e30, 3e6, Float.greatestFiniteMagnitude]
+    for (i, v) in bad.enumerated() {
+      list.addTriangles(
+        [
+          Vertex(x: v, y: 10, color: c), Vertex(x: 20, y: v, color: c),
+          Vertex(x: Float(i), y: 30, color: c, u: v, v: v),
+        ],
+        indices: [0, 1, 2])
+    }
+    // Indices past the vertices are skipped too.
+    list.addTriangles([Vertex(x: 0, y: 0, color: c)], indices: [0, 5, 9])
+    list.pushClip(Rect(x: 8, y: 8, width: 16, height: 16))
+    list.addTriangles(
+      [Vertex(x: -1e5, y: -1e5, color: c), Vertex(x: 1e5, y: -1e5, color: c), Vertex(x: 0, y: 1e5, color: c)],
+      indices: [0, 1, 2])
+    list.popClip()
+    let px = draw(list, 32, 32)
+    for y in 0..<32 {
+      for x in 0..<32 where !(8..<24).contains(x) || !(8..<24).contains(y) {
+        #expect(px[y * 32 + x] == 0xFF00_0000, "pixel \(x),\(y) outside the clip")
+      }
+    }
+    #expect(px[16 * 32 + 16] == 0xFFFF_FFFF)
+  }
+}

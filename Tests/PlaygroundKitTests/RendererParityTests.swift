@@ -1,0 +1,66 @@
+import Foundation
+import Graphics
+import SDLBackend
+import Scenes
+import Testing
+
+@testable import PlaygroundKit
+@testable import SceneGraph
+
+extension RenderingSuites {
+  /// The CPU rasterizer draws what a GPU draws from the same draw list: compared with SDL's
+  /// OpenGL renderer (Mesa's llvmpipe through EGL, headless) for every scene at three times.
+  @Suite struct RendererParityTests {
+    static let scenes: [any PlaygroundScene] = SceneCatalog.all.map { $0.init() } + [OverviewScene()]
+
+    /// Per channel: the mean absolute difference, and the share of pixels within 3 levels.
+    static func compare(_ a: ImageBuffer, _ b: ImageBuffer) -> (mean: Double, within3: Double) {
+      var total = 0
+      var close = 0
+      for (p, q) in zip(a.pixels, b.pixels) {
+        var worst = 0
+        for shift: UInt32 in [0, 8, 16] {
+          let d = abs(Int((p >> shift) & 0xFF) - Int((q >> shift) & 0xFF))
+          total += d
+          worst = max(worst, d)
+        }
+        if worst <= 3 { close += 1 }
+      }
+      let n = Double(max(1, a.pixels.count))
+      return (Double(total) / (3 * n), Double(close) / n)
+    }
+
+    @Test(arguments: 0..<scenes.count)
+    func cpuMatchesOpenGL(_ index: Int) throws {
+      let scene = Self.scenes[index]
+      let name = type(of: scene).name
+      let (w, h) = (640, 360)
+      let cpu = try OffscreenTarget(width: w, height: h, renderer: .cpu)
+      let gl: OffscreenTarget
+      do {
+        gl = try OffscreenTarget(width: w, height: h, atlas: cpu.renderer.atlas, renderer: .accelerated)
+      } catch {
+        Issue.record(
+          "no OpenGL through EGL (\(error)); `make test-deps` installs libegl-mesa0 and libgl1-mesa-dri")
+        return
+      }
+      AnimatedImage.decoder = { try GIFDecoder.load($0) }
+      var assets = SceneAssets()
+      assets.directory = GalleryPixelTests.assetsFolder
+      let replay = Replay(
+        scene: scene, start: FrameBenchmark.start, size: Size(width: Double(w), height: Double(h)),
+        textEngine: cpu.renderer.atlas, assets: assets)
+      for t in [0.4, 1.3, 2.6] {
+        cpu.renderer.atlas.beginFrame()
+        let out = replay.frame(at: t)
+        for target in [cpu, gl] {
+          target.renderer.clear(.black)
+          target.renderer.submit(out.drawList)
+        }
+        let (mean, within) = Self.compare(try cpu.renderer.readPixels(), try gl.renderer.readPixels())
+        #expect(mean <= 1, "\(name) at \(t) s: mean difference \(mean) levels")
+        #expect(within >= 0.99, "\(name) at \(t) s: only \(within * 100) % of pixels within 3 levels")
+      }
+    }
+  }
+}
