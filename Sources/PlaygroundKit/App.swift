@@ -100,6 +100,8 @@ final class PlaygroundApp {
     if options.fullscreen { window.isFullscreen = true }
     window.setIcon(AppIcon.render(size: 64))
     for w in window.renderer.atlas.warnings { printError("warning: \(w)") }
+    let picked = window.renderer.selection
+    options.trace?.label("renderer: \(picked.label) (\(picked.reason))")
     period = window.refreshPeriod
     session = FrameSession(textEngine: window.renderer.atlas, clock: clock, displayPeriod: period, name: type.name)
     session.runtime.wallClockWithinFrame = true
@@ -434,7 +436,9 @@ final class PlaygroundApp {
       forced: visibilityState.forcedCadence != nil, visibility: visibility.rawValue, paused: paused,
       framesPresented: stats.framesPresented, wakeups: stats.wakeups,
       evaluationsMinimized: stats.evaluationsMinimized, fps: timings.fps(at: clock.uptime),
-      renderer: window.renderer.name, loopWarning: runtime.loopGuardSummary, assetProblems: parameters.problems)
+      renderer: window.renderer.selection.reason.hasPrefix("auto")
+        ? "\(window.renderer.name) (auto)" : window.renderer.name, loopWarning: runtime.loopGuardSummary,
+      assetProblems: parameters.problems)
     let root = AppRoot(
       context: context, scene: scene, grid: gridMode ? gridScenes : nil, selection: gridSelection,
       hud: hudVisible ? Overlays.HUD(info: info, timings: timings.ordered, window: context.size) : nil,

@@ -64,6 +64,8 @@ struct RunReport: Encodable {
   var paused: Bool
   var forced_cadence: Nullable
   var renderer: String
+  /// Why that renderer: "asked for", or what `auto` found.
+  var renderer_reason: String
   var refresh_period_ms: Double
   var cpu_user_s: Double
   var cpu_sys_s: Double
@@ -100,7 +102,8 @@ extension PlaygroundApp {
       restore_to_frame_ms: stats.firstFrameAfterRestoreMs, scene_switches: stats.sceneSwitches, title: window.title,
       hud: hudVisible, help: helpVisible, grid: gridMode, paused: paused,
       forced_cadence: .init(value: visibilityState.forcedCadence?.name), renderer: window.renderer.name,
-      refresh_period_ms: period * 1000, cpu_user_s: user, cpu_sys_s: sys, max_rss_kb: usage.ru_maxrss,
+      renderer_reason: window.renderer.selection.reason, refresh_period_ms: period * 1000, cpu_user_s: user,
+      cpu_sys_s: sys, max_rss_kb: usage.ru_maxrss,
       mean_ms: .init(
         build_lower: ms(stats.buildSeconds), submit: ms(stats.submitSeconds), present: ms(stats.presentSeconds)),
       sounds: stats.soundLatenciesMs.count, sound_latency_ms_max: stats.soundLatenciesMs.max(),

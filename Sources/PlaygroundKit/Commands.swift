@@ -22,7 +22,7 @@ public struct PlaygroundCommand: ParsableCommand {
     version: PlaygroundCommand.version,
     subcommands: [
       RunCommand.self, ListCommand.self, SnapshotCommand.self, InspectCommand.self, ScheduleCommand.self,
-      BenchCommand.self, SoakCommand.self, IconCommand.self,
+      BenchCommand.self, SoakCommand.self, IconCommand.self, ProbeGLCommand.self,
     ],
     defaultSubcommand: RunCommand.self
   )
@@ -222,6 +222,7 @@ extension PlaygroundCommand {
   /// gets one line instead, naming what was wrong and where help is. `--help` is unchanged.
   public static func runMain(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
     AnimatedImage.decoder = { try GIFDecoder.load($0) }
+    Platform.openGLProbe = ProbeGLCommand.probeInChild
     Interruption.install()
     useFixedMmapThreshold()
     do {
@@ -299,5 +300,48 @@ struct IconCommand: ParsableCommand {
 
   func run() throws {
     try writingOutput { try PNGFile.write(AppIcon.render(size: size), to: out) }
+  }
+}
+
+/// `playground probe-gl` (hidden): prints OpenGL's renderer string, for `--renderer auto`,
+/// which asks it in a child process so the GL driver never loads into the window's process.
+struct ProbeGLCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "probe-gl", abstract: "Print OpenGL's renderer string (used by --renderer auto).",
+    shouldDisplay: false)
+
+  func run() throws {
+    let (device, problem) = Platform.openGLDevice()
+    guard let device else {
+      printError("playground: no OpenGL: \(problem ?? "unknown")")
+      throw ExitCode(69)
+    }
+    print(device)
+  }
+
+  /// Runs `probe-gl` in a child process, giving up after five seconds (a wedged driver must not
+  /// keep the window from opening).
+  @Sendable static func probeInChild() -> (device: String?, problem: String?) {
+    let child = Process()
+    child.executableURL = URL(fileURLWithPath: "/proc/self/exe")
+    child.arguments = ["probe-gl"]
+    let out = Pipe()
+    let err = Pipe()
+    child.standardOutput = out
+    child.standardError = err
+    let done = DispatchSemaphore(value: 0)
+    child.terminationHandler = { _ in done.signal() }
+    do { try child.run() } catch { return Platform.openGLDevice() }
+    if done.wait(timeout: .now() + 5) == .timedOut {
+      child.terminate()
+      return (nil, "the OpenGL probe did not answer within 5 s")
+    }
+    let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    if child.terminationStatus == 0, !text.isEmpty { return (text, nil) }
+    let why = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+      .replacingOccurrences(of: "playground: no OpenGL: ", with: "")
+    return (nil, why.isEmpty ? "the OpenGL probe failed" : why)
   }
 }

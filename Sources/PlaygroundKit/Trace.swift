@@ -48,6 +48,12 @@ final class TraceWriter {
     metadata("thread_name", ["name": .string("frame loop")])
   }
 
+  /// Labels the process in the trace viewer (Perfetto shows them under its name): which
+  /// renderer drew and why.
+  func label(_ text: String) {
+    metadata("process_labels", ["labels": .string(text)])
+  }
+
   /// An argument value in a trace event.
   enum Arg {
     case string(String)

@@ -44,9 +44,17 @@ public struct RendererSelection: Hashable, Sendable {
 }
 
 extension Platform {
+  /// How `auto` learns OpenGL's renderer string. The default asks in this process; the program
+  /// sets one that asks a child process, because a loaded GL driver stays resident for good
+  /// (llvmpipe brings LLVM: about 50 MB) even when the answer is not to use it.
+  nonisolated(unsafe) public static var openGLProbe: () -> (device: String?, problem: String?) = {
+    openGLDevice()
+  }
+
   /// OpenGL's renderer string, from a context on a hidden window; nil with the reason when
-  /// no context can be made. Video must be started.
-  static func openGLDevice() -> (device: String?, problem: String?) {
+  /// no context can be made. Starts video if needed.
+  public static func openGLDevice() -> (device: String?, problem: String?) {
+    do { try startVideo() } catch { return (nil, "\(error)") }
     let flags = SDL_WINDOW_OPENGL.rawValue | SDL_WINDOW_HIDDEN.rawValue
     guard let w = SDL_CreateWindow("probe", 0, 0, 16, 16, flags) else { return (nil, sdlError()) }
     defer { SDL_DestroyWindow(w) }
@@ -67,7 +75,7 @@ extension Platform {
     case .sdlSoftware: return RendererSelection(kind: .sdlSoftware, driver: "software", reason: "asked for")
     case .accelerated: return RendererSelection(kind: .accelerated, driver: "opengl", reason: "asked for")
     case .auto:
-      let (device, problem) = openGLDevice()
+      let (device, problem) = openGLProbe()
       guard let device else {
         return RendererSelection(kind: .cpu, driver: "cpu", reason: "auto: no OpenGL (\(problem ?? "unknown"))")
       }
