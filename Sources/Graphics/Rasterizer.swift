@@ -450,8 +450,13 @@ public enum Rasterizer {
       let r0 = texels + clampY(v >> 24) * w
       let r1 = texels + clampY((v >> 24) + 1) * w
       if dU == 1 << 24, (u >> 16) & 255 == 0, wy == 0 {
-        // At its own size on whole texels: a copy.
+        // At its own size on whole texels: a copy, a memory copy when untinted and opaque
+        // (window-sized gradient backdrops).
         var ix = u >> 24
+        if white && texture.opaque && ix >= 0 && ix + count <= w {
+          p.update(from: r0 + ix, count: count)
+          return
+        }
         for x in start..<end {
           put(p, r0[clampX(ix)], x)
           p += 1
