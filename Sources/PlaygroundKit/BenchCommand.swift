@@ -154,10 +154,7 @@ struct BenchCommand: ParsableCommand {
     // Numbers measured without fonts would not be the real frame's; say so up front.
     for w in renderer.atlas.warnings { printError("warning: \(w)") }
     let isTTY = isatty(2) == 1
-    var bench = FrameBenchmark(frames: frames, warmup: warmup, size: size) { line in
-      FileHandle.standardError.write(Data(((isTTY ? "\r\u{1B}[K" : "") + "bench: " + line + (isTTY ? "" : "\n")).utf8))
-    }
-    bench.fullRedraw = fullRedraw
+    var bench = makeBenchmark(isTTY: isTTY)
     var results: [SceneResult] = []
     for s in list {
       if Interruption.requested { break }
@@ -202,6 +199,16 @@ struct BenchCommand: ParsableCommand {
     try Interruption.exitIfRequested()
   }
 
+  /// The frame benchmark these options describe, reporting progress on stderr: one line
+  /// rewritten in place on a terminal, a line each otherwise.
+  private func makeBenchmark(isTTY: Bool) -> FrameBenchmark {
+    var bench = FrameBenchmark(frames: frames, warmup: warmup, size: size) { line in
+      FileHandle.standardError.write(Data(((isTTY ? "\r\u{1B}[K" : "") + "bench: " + line + (isTTY ? "" : "\n")).utf8))
+    }
+    bench.fullRedraw = fullRedraw
+    return bench
+  }
+
   /// `--compare`: every scene through each renderer in turn, interleaved so that a noisy
   /// moment hurts all of them alike.
   private func runComparison(_ list: [any PlaygroundScene]) throws {
@@ -220,10 +227,7 @@ struct BenchCommand: ParsableCommand {
     }
     for w in cpu.renderer.atlas.warnings { printError("warning: \(w)") }
     let isTTY = isatty(2) == 1
-    var bench = FrameBenchmark(frames: frames, warmup: warmup, size: size) { line in
-      FileHandle.standardError.write(Data(((isTTY ? "\r\u{1B}[K" : "") + "bench: " + line + (isTTY ? "" : "\n")).utf8))
-    }
-    bench.fullRedraw = fullRedraw
+    var bench = makeBenchmark(isTTY: isTTY)
     var results: [SceneResult] = []
     for s in list {
       if Interruption.requested { break }

@@ -100,6 +100,14 @@ struct CLI {
     ),
     (["run", "--bogus"], "playground: unknown option '--bogus' (see 'playground --help')"),
     (
+      ["run", "--renderer", "gpu"],
+      "playground: the value 'gpu' is invalid for '--renderer <renderer>'. Please provide one of 'auto', 'cpu', 'sdl-software' or 'accelerated'. (see 'playground --help')"
+    ),
+    (
+      ["bench", "--compare", "--window"],
+      "playground: --compare measures headless frames; it cannot be combined with --pacing, --idle or --window"
+    ),
+    (
       ["bench", "--frames", "many"],
       "playground: the value 'many' is invalid for '--frames <frames>' (see 'playground --help')"
     ),
