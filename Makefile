@@ -3,14 +3,14 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := run
 
-RUNTIME_PKGS := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fontconfig tzdata \
+RUNTIME_PKGS := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev libharfbuzz-dev fontconfig tzdata \
                 fonts-dejavu-core fonts-dejavu-extra fonts-noto-color-emoji
 TEST_PKGS    := xvfb openbox xdotool x11-utils python3 libegl-mesa0 libgl1-mesa-dri
 SWIFT        ?= swift
 ARGS         ?=
 CONFIG       ?= release
 
-.PHONY: run test deps test-deps build build-debug unit e2e screenshots gif bench lint clean install uninstall
+.PHONY: run test deps test-deps build build-debug unit e2e screenshots gif bench lint clean install uninstall sanitize
 
 deps:
 	@./Tests/EndToEnd/ensure-packages.sh $(RUNTIME_PKGS)
@@ -36,6 +36,16 @@ unit:
 e2e:
 	$(SWIFT) build --product playground
 	./Tests/EndToEnd/e2e.sh "$$($(SWIFT) build --show-bin-path)/playground"
+
+## The unit tests under AddressSanitizer, then ThreadSanitizer, each in its own build folder
+## (a sanitized build cannot share objects with a plain one). Slow: a full build each.
+## SANITIZE_FILTER narrows the tests, e.g. SANITIZE_FILTER=SDLBackendTests.
+SANITIZE_FILTER ?=
+sanitize: test-deps
+	SDL_VIDEODRIVER=offscreen ASAN_OPTIONS=detect_leaks=0:halt_on_error=1 \
+	  $(SWIFT) test --sanitize=address --build-path .build/asan $(if $(SANITIZE_FILTER),--filter $(SANITIZE_FILTER))
+	SDL_VIDEODRIVER=offscreen TSAN_OPTIONS=halt_on_error=1 \
+	  $(SWIFT) test --sanitize=thread --build-path .build/tsan $(if $(SANITIZE_FILTER),--filter $(SANITIZE_FILTER))
 
 ## Re-render the README screenshots.
 screenshots: build

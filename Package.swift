@@ -20,8 +20,9 @@ let package = Package(
     .systemLibrary(
       name: "CSDL2",
       path: "Sources/CSDL2",
-      pkgConfig: "sdl2",
-      providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"])]
+      // SDL2_ttf's flags include SDL2's, HarfBuzz's and FreeType's header paths.
+      pkgConfig: "SDL2_ttf",
+      providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev", "libfontconfig-dev"])]
     ),
     .target(
       name: "Graphics",

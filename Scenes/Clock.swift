@@ -9,6 +9,8 @@ public struct Clock: PlaygroundScene {
   public static let name = "clock"
   public static let title = "Clock"
   public static let scheduleSummary = ".periodic(from: start, by: 1)"
+  /// The face fills the left, the digits start below the top right.
+  public static let hudCorner = Alignment.topTrailing
 
   /// The zone the clock shows; the process's own unless a caller pins one (tests use UTC).
   public var timeZone: TimeZone
@@ -127,7 +129,8 @@ struct ClockView: View, Equatable {
             .monospacedDigit()
             .foregroundStyle(Color.white)
           Text(Clock.cadenceCaption(context.cadence))
-            .font(.system(size: 20 * k, weight: .regular))
+            // Legible in an overview cell too, where the scale is about a third.
+            .font(.system(size: max(9, 20 * k), weight: .regular))
             .foregroundStyle(Color.white.opacity(0.5))
         }
       }

@@ -10,6 +10,8 @@ public struct EmojiWave: PlaygroundScene {
   public static let name = "emoji-wave"
   public static let title = "Emoji Wave"
   public static let scheduleSummary = ".explicit(+0.3, +0.6, +0.9 s) › .cyclic(timeOffsets: keyframes)"
+  /// The faces wave across the middle and left; the top right stays clear.
+  public static let hudCorner = Alignment.topTrailing
 
   /// The emoji, in order of appearance.
   public static let emoji = ["😃", "😎", "😉"]

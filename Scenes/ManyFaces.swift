@@ -10,6 +10,8 @@ public struct ManyFacesScene: PlaygroundScene {
   public static let name = "many-faces"
   public static let title = "Many Faces"
   public static let scheduleSummary = ".periodic(from: start, by: 0.2)"
+  /// The faces and their captions fill the top and middle.
+  public static let hudCorner = Alignment.bottomLeading
 
   public init() {}
 

@@ -11,6 +11,8 @@ public struct UpdateTrapScene: PlaygroundScene {
   public static let name = "update-trap"
   public static let title = "The Update Trap"
   public static let scheduleSummary = ".periodic(from: .now, by: 2) beside .periodic(from: .now, by: 1)"
+  /// The two panels and their titles fill the top half.
+  public static let hudCorner = Alignment.bottomLeading
 
   public init() {}
 

@@ -4,6 +4,10 @@
 #include <SDL.h>
 #include <SDL_ttf.h>
 #include <SDL_image.h>
+// Font matching (family, weight, slant, per-character coverage) and text shaping (kerning,
+// mark placement). Both come with SDL_ttf's own dependencies on Debian.
+#include <fontconfig/fontconfig.h>
+#include <hb.h>
 
 // Xlib's I/O error handler, declared by hand rather than through <X11/Xlib.h>, whose names
 // (Window, Display, Font…) would collide with the backend's own. The display pointer is opaque

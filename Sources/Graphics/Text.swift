@@ -18,6 +18,8 @@ public struct Font: Hashable, Sendable {
   public var design: Design
   /// Whether every digit advances by the same width, so a ticking clock does not jitter.
   public var usesMonospacedDigits: Bool
+  /// Whether the italic (or, failing that, oblique) face is wanted.
+  public var isItalic = false
 
   /// Creates a font description.
   public init(size: Double, weight: Weight = .regular, design: Design = .default, monospacedDigit: Bool = false) {
@@ -30,6 +32,20 @@ public struct Font: Hashable, Sendable {
   /// A system font of the given size, as SwiftUI's `.system(size:weight:design:)`.
   public static func system(size: Double, weight: Weight = .regular, design: Design = .default) -> Font {
     Font(size: size, weight: weight, design: design)
+  }
+
+  /// The same font, italic, as SwiftUI's `Font.italic()`.
+  public func italic() -> Font {
+    var f = self
+    f.isItalic = true
+    return f
+  }
+
+  /// The same font with another weight, as SwiftUI's `Font.weight(_:)`.
+  public func weight(_ weight: Weight) -> Font {
+    var f = self
+    f.weight = weight
+    return f
   }
 
   /// The same font with tabular digits.

@@ -539,7 +539,10 @@ struct AppRoot: View {
       } else {
         SceneView(scene: scene, context: context).frame(width: w, height: h)
       }
-      if let hud { hud.frame(width: w, height: h, alignment: .topLeading) }
+      if let hud {
+        // Docked where the scene leaves room; the grid's corner cell is as good as any.
+        hud.frame(width: w, height: h, alignment: grid == nil ? type(of: scene).hudCorner : .topLeading)
+      }
       if let toast {
         Overlays.Toast(text: toast).frame(width: context.size.width, height: context.size.height, alignment: .top)
       }

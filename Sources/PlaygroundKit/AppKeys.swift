@@ -52,20 +52,13 @@ extension PlaygroundApp {
         switchScene(to: gridSelection)
         return
       case .right, .tab:
-        gridSelection = (gridSelection + (mods.contains(.shift) ? count - 1 : 1)) % count
+        let d: Overlays.Grid.Direction = key == .tab && mods.contains(.shift) ? .left : .right
+        gridSelection = Overlays.Grid.neighbor(of: gridSelection, d, count: count)
         invalidate()
         return
-      case .left:
-        gridSelection = (gridSelection + count - 1) % count
-        invalidate()
-        return
-      case .down:
-        gridSelection = (gridSelection + Overlays.Grid.columns(for: count)) % count
-        invalidate()
-        return
-      case .up:
-        let step = Overlays.Grid.columns(for: count) % count
-        gridSelection = (gridSelection + count - step) % count
+      case .left, .up, .down:
+        let d: Overlays.Grid.Direction = key == .left ? .left : key == .up ? .up : .down
+        gridSelection = Overlays.Grid.neighbor(of: gridSelection, d, count: count)
         invalidate()
         return
       default: break

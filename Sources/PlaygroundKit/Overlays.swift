@@ -78,7 +78,9 @@ enum Overlays {
 
     /// Characters of 12-point monospaced text that fit across the window, margins and panel
     /// padding taken off (a glyph advance is 0.6 em).
-    var columns: Int { max(8, Int(min(max(0, window.width - 44 * scale), 100_000) / (7.2 * scale))) }
+    /// At most 42, so the panel stays compact (about 320 points wide) and a corner of the scene
+    /// stays clear of it.
+    var columns: Int { max(8, min(42, Int(min(max(0, window.width - 44 * scale), 100_000) / (7.2 * scale)))) }
 
     /// `text` cut to the window's width, with an ellipsis where it was cut.
     func fit(_ text: String, columns: Int) -> String {
@@ -249,6 +251,35 @@ enum Overlays {
       return c
     }
 
+    /// An arrow key's direction in the grid.
+    enum Direction { case left, right, up, down }
+
+    /// The cell an arrow moves to from cell `i` of `count`, by the grid as drawn: left and
+    /// right step through the cells in reading order (wrapping), up and down go to the nearest
+    /// cell in the row above or below (wrapping top to bottom), the short last row being
+    /// centred.
+    static func neighbor(of i: Int, _ direction: Direction, count: Int) -> Int {
+      guard count > 1, (0..<count).contains(i) else { return max(0, min(count - 1, i)) }
+      switch direction {
+      case .right: return (i + 1) % count
+      case .left: return (i + count - 1) % count
+      case .up, .down:
+        let columns = Self.columns(for: count)
+        let rows = (count + columns - 1) / columns
+        guard rows > 1 else { return i }
+        // A cell's centre in column units; a short last row is centred.
+        func center(_ j: Int) -> Double {
+          let row = j / columns
+          let inRow = min(columns, count - row * columns)
+          return Double(columns - inRow) / 2 + Double(j - row * columns) + 0.5
+        }
+        let row = (i / columns + (direction == .down ? 1 : rows - 1)) % rows
+        let candidates = (row * columns)..<min(count, row * columns + columns)
+        let x = center(i)
+        return candidates.min { abs(center($0) - x) < abs(center($1) - x) } ?? i
+      }
+    }
+
     var body: some View {
       let columns = Self.columns(for: scenes.count)
       let rows = (scenes.count + columns - 1) / columns
@@ -260,30 +291,27 @@ enum Overlays {
       VStack(spacing: gap) {
         ForEach(0..<rows, id: \.self) { r in
           HStack(spacing: gap) {
-            ForEach(0..<columns, id: \.self) { c in
+            // The short last row has only its own cells, centred by the stack.
+            ForEach(0..<min(columns, scenes.count - r * columns), id: \.self) { c in
               let i = r * columns + c
-              if i < scenes.count {
-                SceneView(scene: scenes[i], context: SceneContext(size: cell, start: start, assets: assets))
-                  .frame(width: cellW, height: cellH)
-                  .clipped()
-                  .overlay(alignment: .topLeading) {
-                    Text("\(SceneCatalog.keyLabel(i).map { $0 + "  " } ?? "")\(type(of: scenes[i]).title)")
-                      .font(.system(size: 13, weight: .bold))
-                      .foregroundStyle(Color.white)
-                      .padding(6)
-                      .background { RoundedRectangle(cornerRadius: 5).fill(Overlays.panel) }
-                      .padding(6)
+              SceneView(scene: scenes[i], context: SceneContext(size: cell, start: start, assets: assets))
+                .frame(width: cellW, height: cellH)
+                .clipped()
+                .overlay(alignment: .topLeading) {
+                  Text("\(SceneCatalog.keyLabel(i).map { $0 + "  " } ?? "")\(type(of: scenes[i]).title)")
+                    .font(.system(size: 13, weight: .bold))
+                    .foregroundStyle(Color.white)
+                    .padding(6)
+                    .background { RoundedRectangle(cornerRadius: 5).fill(Overlays.panel) }
+                    .padding(6)
+                }
+                .overlay {
+                  if i == selected {
+                    Rectangle().stroke(Color.yellow, lineWidth: 3)
                   }
-                  .overlay {
-                    if i == selected {
-                      Rectangle().stroke(Color.yellow, lineWidth: 3)
-                    }
-                  }
-                  .onTapGesture { open.perform(i) }
-                  .id(type(of: scenes[i]).name)
-              } else {
-                Rectangle().fill(Color(white: 0.08)).frame(width: cellW, height: cellH)
-              }
+                }
+                .onTapGesture { open.perform(i) }
+                .id(type(of: scenes[i]).name)
             }
           }
         }

@@ -19,6 +19,7 @@ public final class GlyphAtlas: TextEngine {
   private struct FaceKey: Hashable {
     var path: String
     var pixels: Int
+    var index = 0
   }
   private struct GlyphKey: Hashable {
     var face: FaceKey
@@ -35,8 +36,10 @@ public final class GlyphAtlas: TextEngine {
 
   private var fonts: [FaceKey: OpaquePointer] = [:]
   private var glyphs: [GlyphKey: Glyph] = [:]
-  /// Each pattern's font file, or nil once fontconfig has no answer for it.
-  private var facePaths: [String: String?] = [:]
+  /// Each request's face, or nil once fontconfig has no answer for it.
+  private var faces: [FontLocator.Request: FontLocator.Match?] = [:]
+  /// Places glyphs: kerning and marks.
+  private let shaper = Shaper()
   private let emojiPath: String?
   private static let emojiStrike = 109
   private var shelfX = 0
@@ -65,7 +68,7 @@ public final class GlyphAtlas: TextEngine {
     }
     // Reserve a white block so untextured geometry could sample the atlas if ever needed.
     reserveWhite()
-    if (try? facePath(for: Graphics.Font(size: 12))) == nil {
+    if face(for: Graphics.Font(size: 12)) == nil {
       warnings.append("no text font found through fontconfig (install fonts-dejavu-core); text is not drawn")
     }
   }
@@ -88,22 +91,19 @@ public final class GlyphAtlas: TextEngine {
     shelfHeight = 2
   }
 
-  private func facePath(for font: Graphics.Font) throws -> String {
-    let pattern = FontLocator.pattern(for: font.weight, design: font.design)
-    if let known = facePaths[pattern] {
-      guard let p = known else { throw BackendError.sdl("no text font found through fontconfig") }
-      return p
-    }
-    // A failed lookup is remembered too: without a font, text is asked for every frame.
-    let m = FontLocator.match(pattern) ?? FontLocator.match("DejaVu Sans") ?? FontLocator.match("sans")
-    facePaths[pattern] = .some(m?.path)
-    guard let m else { throw BackendError.sdl("no text font found through fontconfig (install fonts-dejavu-core)") }
-    return m.path
+  /// The face fontconfig matched for `font`'s family, weight and slant; nil when there is
+  /// no text font at all (remembered, so a machine without fonts does not ask every frame).
+  private func face(for font: Graphics.Font) -> FontLocator.Match? {
+    let request = FontLocator.request(for: font)
+    if let known = faces[request] { return known }
+    let m = FontLocator.match(request) ?? FontLocator.match(FontLocator.Request(families: ["sans-serif"]))
+    faces[request] = .some(m)
+    return m
   }
 
   private func open(_ key: FaceKey) -> OpaquePointer? {
     if let f = fonts[key] { return f }
-    guard let f = TTF_OpenFont(key.path, Int32(key.pixels)) else { return nil }
+    guard let f = TTF_OpenFontIndex(key.path, Int32(key.pixels), key.index) else { return nil }
     fonts[key] = f
     return f
   }
@@ -160,41 +160,77 @@ public final class GlyphAtlas: TextEngine {
   }
 
   private func layoutUncached(_ text: String, font: Graphics.Font, pixelSize: Double) -> GlyphRun {
-    guard let path = try? facePath(for: font) else {
-      return GlyphRun(glyphs: [], size: Size(width: 0, height: pixelSize * 1.2))
-    }
+    let empty = GlyphRun(glyphs: [], size: Size(width: 0, height: pixelSize * 1.2))
+    guard let match = face(for: font) else { return empty }
     let exact = Int(max(4, min(512, pixelSize)).rounded())
-    let q = admitsExactSize(exact, path: path) ? exact : Self.quantize(pixelSize)
+    let q = admitsExactSize(exact, path: match.path) ? exact : Self.quantize(pixelSize)
     // At its exact size a glyph is drawn 1:1 (up to half a pixel in size): a plain copy, which
     // a partial repaint can clip anywhere, where a scaled one forces the whole run repainted.
     let scale = q == exact ? 1 : pixelSize / Double(q)
-    let face = FaceKey(path: path, pixels: q)
-    guard let primary = open(face) else {
-      return GlyphRun(glyphs: [], size: Size(width: 0, height: pixelSize * 1.2))
-    }
+    let face = FaceKey(path: match.path, pixels: q, index: match.index)
+    guard let primary = open(face) else { return empty }
     let lineHeight = Double(TTF_FontHeight(primary)) * scale
-    var digitAdvance = 0.0
-    if font.usesMonospacedDigits {
-      for d in UInt32(48)...57 {
-        if let g = glyph(GlyphKey(face: face, scalar: d), font: primary, color: false) {
-          digitAdvance = max(digitAdvance, g.advance)
-        }
-      }
-    }
+    let ascent = Double(TTF_FontAscent(primary)) * scale
+    let request = FontLocator.request(for: font)
     let scalars = Array(text.unicodeScalars)
     var pen = 0.0
     var placed: [PositionedGlyph] = []
     placed.reserveCapacity(scalars.count)
+
+    // Characters set in one face are shaped together; a character the face lacks comes from
+    // the nearest face fontconfig finds that has it.
+    var segment: [UInt32] = []
+    var segmentFace = match
+    func flush() {
+      guard !segment.isEmpty else { return }
+      defer { segment.removeAll(keepingCapacity: true) }
+      let key = FaceKey(path: segmentFace.path, pixels: q, index: segmentFace.index)
+      guard let ttf = key == face ? primary : open(key) else { return }
+      // Another face's bitmaps share the primary face's baseline.
+      let dy = key == face ? 0 : ascent - Double(TTF_FontAscent(ttf)) * scale
+      let digitCell = font.usesMonospacedDigits ? digitAdvance(key, ttf, pixelSize: pixelSize, scale: scale) : 0
+      let shaped =
+        shaper.shape(
+          segment, path: key.path, index: key.index, pixelSize: pixelSize, tabular: font.usesMonospacedDigits)
+        ?? segment.indices.map { i in
+          // HarfBuzz cannot read the file (a Type 1 font): SDL_ttf's own advances.
+          let g = glyph(GlyphKey(face: key, scalar: segment[i]), font: ttf, color: false)
+          return Shaper.Placed(cluster: i, advance: (g?.advance ?? 0) * scale, offsetX: 0, offsetY: 0)
+        }
+      for p in shaped {
+        let v = segment[p.cluster]
+        guard let g = glyph(GlyphKey(face: key, scalar: v), font: ttf, color: false) else {
+          pen += p.advance
+          continue
+        }
+        var x = pen + p.offsetX + g.offsetX * scale
+        var advance = p.advance
+        if digitCell > 0, (48...57).contains(v) {
+          x += (digitCell - advance) / 2
+          advance = digitCell
+        }
+        if g.width > 0 {
+          placed.append(
+            PositionedGlyph(
+              rect: Rect(x: x, y: dy + p.offsetY, width: g.width * scale, height: g.height * scale), uv: g.uv,
+              isColor: false))
+        }
+        pen += advance
+      }
+    }
+
     for (i, s) in scalars.enumerated() {
       let v = s.value
       if v == 0xFE0F || v == 0x200D || v == 0xFE0E { continue }
       let wantsEmoji = i + 1 < scalars.count && scalars[i + 1].value == 0xFE0F
       let isEmojiRange = v >= 0x1F000 || (0x2600...0x27BF).contains(v) && wantsEmoji
-      if let ep = emojiPath, isEmojiRange || (wantsEmoji) || TTF_GlyphIsProvided32(primary, v) == 0,
+      let inPrimary = TTF_GlyphIsProvided32(primary, v) != 0
+      if let ep = emojiPath, isEmojiRange || wantsEmoji || !inPrimary,
         let ef = open(FaceKey(path: ep, pixels: Self.emojiStrike)),
         TTF_GlyphIsProvided32(ef, v) != 0,
         let g = glyph(GlyphKey(face: FaceKey(path: ep, pixels: Self.emojiStrike), scalar: v), font: ef, color: true)
       {
+        flush()
         // Fit the 109 px strike to the text's line height, from a copy resampled to that height
         // when the size is steady: drawn 1:1, it is a plain blit, sharp, and clippable.
         let k = lineHeight / g.height
@@ -210,28 +246,35 @@ public final class GlyphAtlas: TextEngine {
         pen += g.advance * k
         continue
       }
-      if emojiPath == nil, isEmojiRange || wantsEmoji, TTF_GlyphIsProvided32(primary, v) == 0 {
+      if emojiPath == nil, isEmojiRange || wantsEmoji, !inPrimary {
+        flush()
         // No emoji font and no glyph: leave the emoji out (as the warning says) but keep its
         // room, so the text around it does not shift when the font is installed.
         pen += lineHeight
         continue
       }
-      guard let g = glyph(GlyphKey(face: face, scalar: v), font: primary, color: false) else { continue }
-      var x = pen + g.offsetX * scale
-      var advance = g.advance * scale
-      if font.usesMonospacedDigits, (48...57).contains(v) {
-        let cell = digitAdvance * scale
-        x += (cell - advance) / 2
-        advance = cell
+      let f = inPrimary ? match : FontLocator.fallback(for: v, like: request) ?? match
+      if f != segmentFace {
+        flush()
+        segmentFace = f
       }
-      if g.width > 0 {
-        placed.append(
-          PositionedGlyph(
-            rect: Rect(x: x, y: 0, width: g.width * scale, height: g.height * scale), uv: g.uv, isColor: false))
-      }
-      pen += advance
+      segment.append(v)
     }
+    flush()
     return GlyphRun(glyphs: placed, size: Size(width: pen, height: lineHeight))
+  }
+
+  /// The widest digit's advance in pixels: the cell every digit of tabular text takes.
+  private func digitAdvance(_ key: FaceKey, _ ttf: OpaquePointer, pixelSize: Double, scale: Double) -> Double {
+    var widest = 0.0
+    for d in UInt32(48)...57 {
+      if let a = shaper.advance(of: d, path: key.path, index: key.index, pixelSize: pixelSize) {
+        widest = max(widest, a)
+      } else if let g = glyph(GlyphKey(face: key, scalar: d), font: ttf, color: false) {
+        widest = max(widest, g.advance * scale)
+      }
+    }
+    return widest
   }
 
   private func glyph(_ key: GlyphKey, font: OpaquePointer, color: Bool) -> Glyph? {

@@ -42,10 +42,13 @@ public protocol PlaygroundScene: Sendable {
   @ViewBuilder func body(_ context: SceneContext) -> Content
   /// Live information worth showing in the title bar while nothing is drawn (minimized).
   func titleDetail(date: Date, cadence: Cadence) -> String?
+  /// The window corner where the scene leaves room for the HUD (top-left unless it says).
+  static var hudCorner: Alignment { get }
 }
 
 extension PlaygroundScene {
   public func titleDetail(date: Date, cadence: Cadence) -> String? { nil }
+  public static var hudCorner: Alignment { .topLeading }
 }
 
 /// Hosts a scene in a view tree: its body is the scene's view for the context.

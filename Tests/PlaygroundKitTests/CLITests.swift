@@ -1,4 +1,5 @@
 import Foundation
+import SDLBackend
 import Testing
 
 @testable import PlaygroundKit
@@ -488,6 +489,28 @@ struct CLI {
     let bad = try CLI.run(["run", "--screenshot-dir", "/nonexistent/shots", "--duration", "0"])
     #expect(bad.status == 64)
     #expect(bad.err == "playground: --screenshot-dir '/nonexistent/shots' is not a folder\n")
+  }
+
+  /// F12 in the window writes what `snapshot` renders for the same moment: the quips scene
+  /// holds its first quip for three seconds, so a press in the first second and a snapshot at
+  /// 0.3 s must agree pixel for pixel (the toast is drawn after the pixels are read).
+  @Test func screenshotKeyMatchesSnapshot() throws {
+    let dir = try scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let r = try CLI.run([
+      "run", "--scene", "quips", "--size", "320x180", "--keys", "f12", "--duration", "1", "--screenshot-dir", dir.path,
+    ])
+    #expect(r.status == 0, "\(r.err)")
+    let shot = try FileManager.default.contentsOfDirectory(atPath: dir.path).first { $0.hasPrefix("playground-quips-") }
+    let snapPath = dir.appendingPathComponent("snapshot.png").path
+    let s = try CLI.run(["snapshot", "--scene", "quips", "--size", "320x180", "--at", "0.3", "--out", snapPath])
+    #expect(s.status == 0, "\(s.err)")
+    let window = try PNGWriter.read(dir.appendingPathComponent(shot ?? "missing").path)
+    let offscreen = try PNGWriter.read(snapPath)
+    #expect(window.width == 320 && window.height == 180)
+    #expect(window.pixels.count == offscreen.pixels.count)
+    let differing = zip(window.pixels, offscreen.pixels).filter { $0 != $1 }.count
+    #expect(differing == 0, "F12's PNG differs from snapshot's in \(differing) pixels")
   }
 
   @Test func outputsRefuseFormatsTheyDoNotWrite() throws {

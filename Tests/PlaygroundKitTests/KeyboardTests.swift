@@ -53,6 +53,11 @@ import Testing
     #expect(b["scene"] as? String == "mesh-gradient")
     let c = try run("g,5")
     #expect(c["scene"] as? String == "emoji-wave")
+    // Down moves a row; up from the top row wraps to the centred last row (one cell of 13).
+    let d = try run("g,down,down,enter")
+    #expect(d["scene"] as? String == "quips")
+    let e = try run("g,up,enter")
+    #expect(e["scene"] as? String == "timer-vs-timeline")
   }
 
   @Test func qQuitsBeforeTheDuration() throws {

@@ -81,3 +81,72 @@ struct GIFTests {
     }
   }
 }
+
+/// Fixed-seed fuzzing of the GIF decoder with damaged files: each mutant decodes to sane
+/// frames or is refused in one line naming the file, and nothing crashes or hangs.
+@Suite("GIF byte fuzz")
+struct GIFFuzzTests {
+  /// One damaged copy of `bytes`: flipped or random bytes, a cut, an inserted run, a header
+  /// field at its extreme, or a block length that lies.
+  static func mutate(_ bytes: [UInt8], _ rng: inout SplitMix64) -> [UInt8] {
+    var b = bytes
+    guard !b.isEmpty else { return b }
+    switch rng.below(7) {
+    case 0:
+      for _ in 0...rng.below(8) { b[rng.below(b.count)] ^= UInt8(truncatingIfNeeded: 1 << rng.below(8)) }
+    case 1:
+      for _ in 0...rng.below(32) { b[rng.below(b.count)] = UInt8(truncatingIfNeeded: rng.next()) }
+    case 2: b.removeLast(rng.below(b.count))
+    case 3:
+      let at = rng.below(b.count)
+      b.insert(contentsOf: (0..<(1 + rng.below(64))).map { _ in UInt8(truncatingIfNeeded: rng.next()) }, at: at)
+    case 4:
+      // Canvas width or height (bytes 6–9) at 0 or 65535.
+      let field = 6 + 2 * rng.below(2)
+      let v: UInt8 = rng.below(2) == 0 ? 0 : 0xFF
+      if b.count > field + 1 { (b[field], b[field + 1]) = (v, v) }
+    case 5:
+      // An image descriptor's size or position at an extreme, or its LZW code size out of range.
+      if let at = b.indices.filter({ b[$0] == 0x2C }).randomElement(using: &rng), at + 10 < b.count {
+        let field = at + 1 + rng.below(10)
+        b[field] = [0, 0xFF, 12, 1][rng.below(4)]
+      }
+    default:
+      // A sub-block length byte that promises more than follows.
+      let at = rng.below(b.count)
+      b[at] = 0xFF
+      b.removeLast(min(b.count - at - 1, rng.below(300)))
+    }
+    return b
+  }
+
+  @Test("300 damaged GIFs (a small one and the bundled one): decoded sanely or refused in one line")
+  func damagedFilesAreRefusedCleanly() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let bundled = try [UInt8](Data(contentsOf: root.appendingPathComponent("Assets/playground.gif")))
+    let small = makeGIF(delays: [0, 5, 25, 100], loopCount: 3)
+    var rng = SplitMix64(state: 0x6_1F00)
+    var (decoded, refused) = (0, 0)
+    for i in 0..<300 {
+      let source = i % 5 == 4 ? bundled : small
+      let path = write(Self.mutate(source, &rng), "fuzz-\(i).gif")
+      defer { try? FileManager.default.removeItem(atPath: path) }
+      do {
+        let gif = try GIFDecoder.load(path)
+        decoded += 1
+        #expect(!gif.frames.isEmpty && gif.frames.count == gif.delays.count, "mutant \(i)")
+        #expect(gif.delays.allSatisfy { $0.isFinite && $0 > 0 }, "mutant \(i): delays \(gif.delays)")
+        #expect(gif.plays >= 0)
+        for f in gif.frames {
+          #expect(f.width > 0 && f.height > 0 && f.pixels.count == f.width * f.height, "mutant \(i)")
+        }
+      } catch let e as AnimatedImageError {
+        refused += 1
+        #expect(e.message.hasPrefix(path + ": ") && !e.message.contains("\n"), "mutant \(i): \(e.message)")
+      }
+    }
+    // Both outcomes happen: the mutations are neither all harmless nor all fatal.
+    #expect(decoded > 20 && refused > 20, "decoded \(decoded), refused \(refused)")
+  }
+}
