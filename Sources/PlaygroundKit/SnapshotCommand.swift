@@ -28,8 +28,19 @@ struct SnapshotCommand: ParsableCommand {
   @Option(help: "Renderer: cpu (default; auto means cpu here), sdl-software or accelerated (needs OpenGL).")
   var renderer: RendererChoice = .cpu
 
+  @Option(
+    help: ArgumentHelp(
+      "Pixel density, 1 to 4: the scene laid out at --size and drawn at SCALE times as many pixels, as on a HiDPI screen.",
+      valueName: "scale"))
+  var scale: Int = 1
+
   func validate() throws {
     try requirePNGExtension(out, option: "--out")
+    guard (1...4).contains(scale) else { throw UsageFailure.fail("--scale must be a whole number from 1 to 4") }
+    let size = moment.size
+    guard size.width * scale <= 16384, size.height * scale <= 16384 else {
+      throw UsageFailure.fail("--size \(size) at --scale \(scale) is over 16384 pixels on a side")
+    }
   }
 
   func run() throws {
@@ -40,7 +51,7 @@ struct SnapshotCommand: ParsableCommand {
     do {
       image = try Snapshotter.render(
         scene: type.init(), start: start, at: at, size: size, cadence: cadence ?? .live, assets: moment.assets,
-        renderer: renderer)
+        renderer: renderer, pixelScale: scale)
     } catch let e as BackendError {
       // No OpenGL for --renderer accelerated, say: a missing service, not an output problem.
       printError("playground: \(e)")
@@ -96,17 +107,19 @@ struct ReplayMoment: ParsableArguments {
 
 /// Renders scenes offscreen; shared by `snapshot`, the tests and the README screenshots.
 public enum Snapshotter {
-  /// The pixels of `scene` at `seconds` after `start`.
+  /// The pixels of `scene` at `seconds` after `start`, laid out at `size` points and drawn at
+  /// `pixelScale` pixels per point (a HiDPI screen's density).
   public static func render(
     scene: any PlaygroundScene, start: Date, at seconds: Double, size: PixelSize, cadence: Cadence = .live,
-    assets: SceneAssets = SceneAssets(), renderer: RendererChoice = .cpu
+    assets: SceneAssets = SceneAssets(), renderer: RendererChoice = .cpu, pixelScale: Int = 1
   ) throws -> ImageBuffer {
-    let target = try OffscreenTarget(width: size.width, height: size.height, renderer: renderer)
+    let target = try OffscreenTarget(
+      width: size.width * pixelScale, height: size.height * pixelScale, renderer: renderer)
     let replay = Replay(
       scene: scene, start: start, size: Size(width: Double(size.width), height: Double(size.height)),
       textEngine: target.renderer.atlas, cadence: cadence, assets: assets)
     for w in target.renderer.atlas.warnings { printError("warning: \(w)") }
-    let out = replay.frame(at: seconds)
+    let out = replay.frame(at: seconds, pixelScale: Double(pixelScale))
     target.renderer.clear(.black)
     target.renderer.submit(out.drawList)
     return try target.renderer.readPixels()

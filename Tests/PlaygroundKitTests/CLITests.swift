@@ -513,6 +513,27 @@ struct CLI {
     #expect(differing == 0, "F12's PNG differs from snapshot's in \(differing) pixels")
   }
 
+  @Test func snapshotScaleIsAPixelDensity() throws {
+    let dir = try scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let out = dir.appendingPathComponent("x2.png").path
+    let ok = try CLI.run([
+      "snapshot", "--scene", "heart", "--at", "1", "--size", "200x100", "--scale", "3", "--out", out,
+    ])
+    #expect(ok.status == 0, "\(ok.err)")
+    let img = try PNGWriter.read(out)
+    #expect(img.width == 600 && img.height == 300)
+    for (value, size, message) in [
+      ("0", "200x100", "--scale must be a whole number from 1 to 4"),
+      ("5", "200x100", "--scale must be a whole number from 1 to 4"),
+      ("4", "8000x100", "--size 8000x100 at --scale 4 is over 16384 pixels on a side"),
+    ] {
+      let r = try CLI.run(["snapshot", "--scene", "heart", "--at", "1", "--size", size, "--scale", value, "--out", out])
+      #expect(r.status == 64)
+      #expect(r.err == "playground: \(message)\n")
+    }
+  }
+
   @Test func outputsRefuseFormatsTheyDoNotWrite() throws {
     let jpg = try CLI.run(["snapshot", "--scene", "clock", "--at", "1", "--out", "/tmp/shot.jpg"])
     #expect(jpg.status == 64)

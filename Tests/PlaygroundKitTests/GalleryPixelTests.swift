@@ -61,6 +61,37 @@ extension RenderingSuites {
       return box.map { ($0.x0...$0.x1, $0.y0...$0.y1) }
     }
 
+    @Test("at pixel density 2 a scene is drawn with twice the pixels, not upscaled: same picture, finer edges")
+    func hiDPIRendersAtDensity() throws {
+      let size = PixelSize(width: 320, height: 180)
+      let date = try #require(ScheduleFormat.parseISO8601("2026-01-01T10:34:30Z"))
+      let one = try Snapshotter.render(scene: Clock(timeZone: .gmt), start: date, at: 1.3, size: size)
+      let two = try Snapshotter.render(scene: Clock(timeZone: .gmt), start: date, at: 1.3, size: size, pixelScale: 2)
+      #expect(two.width == 640 && two.height == 360)
+      func channel(_ p: UInt32, _ c: Int) -> Int { Int((p >> (8 * UInt32(c))) & 0xFF) }
+      var difference = 0
+      var detailed = 0
+      for y in 0..<180 {
+        for x in 0..<320 {
+          let block = [
+            two.pixels[2 * y * 640 + 2 * x], two.pixels[2 * y * 640 + 2 * x + 1],
+            two.pixels[(2 * y + 1) * 640 + 2 * x], two.pixels[(2 * y + 1) * 640 + 2 * x + 1],
+          ]
+          for c in 0..<3 {
+            let values = block.map { channel($0, c) }
+            difference += abs(values.reduce(0, +) / 4 - channel(one.pixels[y * 320 + x], c))
+            if c == 0, (values.max() ?? 0) - (values.min() ?? 0) > 24 { detailed += 1 }
+          }
+        }
+      }
+      // Averaged back down, the 2× frame is the 1× frame (text, hinted at each size, differs
+      // by a few levels).
+      let mean = Double(difference) / Double(320 * 180 * 3)
+      #expect(mean < 4, "mean difference \(mean)")
+      // An upscaled frame has uniform 2×2 blocks; drawn at density, edges fall inside blocks.
+      #expect(detailed > 1500, "\(detailed) blocks with detail finer than a 1× pixel")
+    }
+
     @Test("metronome: the weight swings from one side to the other on each beat at 60 bpm")
     func metronomeSwings() throws {
       // The pendulum's orange weight.
