@@ -34,7 +34,14 @@ public final class GlyphAtlas: TextEngine {
     var isColor: Bool
   }
 
-  private var fonts: [FaceKey: OpaquePointer] = [:]
+  /// A font file and the face within it.
+  private struct FontFile: Hashable {
+    var path: String
+    var index: Int
+  }
+  private var fonts: [FontFile: OpaquePointer] = [:]
+  /// The pixel size each open font is set to now.
+  private var fontSizes: [FontFile: Int] = [:]
   private var glyphs: [GlyphKey: Glyph] = [:]
   /// Each request's face, or nil once fontconfig has no answer for it.
   private var faces: [FontLocator.Request: FontLocator.Match?] = [:]
@@ -77,6 +84,9 @@ public final class GlyphAtlas: TextEngine {
     for f in fonts.values { TTF_CloseFont(f) }
   }
 
+  /// SDL_ttf fonts open now: one per font file, whatever the sizes asked for.
+  public var openFonts: Int { fonts.count }
+
   /// Glyphs held now (each rasterization, resampled copies included).
   public var glyphCount: Int { glyphs.count + resampledGlyphs.count }
   /// The atlas image's side lengths.
@@ -101,11 +111,28 @@ public final class GlyphAtlas: TextEngine {
     return m
   }
 
+  /// The font for `key`, set to its pixel size.
+  ///
+  /// One SDL_ttf font per file, resized on demand: every `TTF_Font` is a FreeType face with its
+  /// own tables and a HarfBuzz font, about half a megabyte for DejaVu, and text at dozens of sizes
+  /// (animated, in the grid, resized windows) opened dozens of them and never closed one. The
+  /// atlas keeps the glyphs, so resizing only costs when a new glyph is rasterized.
   private func open(_ key: FaceKey) -> OpaquePointer? {
-    if let f = fonts[key] { return f }
-    guard let f = TTF_OpenFontIndex(key.path, Int32(key.pixels), key.index) else { return nil }
-    fonts[key] = f
-    return f
+    let file = FontFile(path: key.path, index: key.index)
+    let font: OpaquePointer
+    if let f = fonts[file] {
+      font = f
+    } else {
+      guard let f = TTF_OpenFontIndex(key.path, Int32(key.pixels), key.index) else { return nil }
+      fonts[file] = f
+      fontSizes[file] = key.pixels
+      return f
+    }
+    if fontSizes[file] != key.pixels {
+      guard TTF_SetFontSize(font, Int32(key.pixels)) == 0 else { return nil }
+      fontSizes[file] = key.pixels
+    }
+    return font
   }
 
   /// Quantizes pixel sizes so animated scales reuse a bounded set of rasterizations.
@@ -194,12 +221,12 @@ public final class GlyphAtlas: TextEngine {
           segment, path: key.path, index: key.index, pixelSize: pixelSize, tabular: font.usesMonospacedDigits)
         ?? segment.indices.map { i in
           // HarfBuzz cannot read the file (a Type 1 font): SDL_ttf's own advances.
-          let g = glyph(GlyphKey(face: key, scalar: segment[i]), font: ttf, color: false)
+          let g = glyph(GlyphKey(face: key, scalar: segment[i]), color: false)
           return Shaper.Placed(cluster: i, advance: (g?.advance ?? 0) * scale, offsetX: 0, offsetY: 0)
         }
       for p in shaped {
         let v = segment[p.cluster]
-        guard let g = glyph(GlyphKey(face: key, scalar: v), font: ttf, color: false) else {
+        guard let g = glyph(GlyphKey(face: key, scalar: v), color: false) else {
           pen += p.advance
           continue
         }
@@ -228,7 +255,7 @@ public final class GlyphAtlas: TextEngine {
       if let ep = emojiPath, isEmojiRange || wantsEmoji || !inPrimary,
         let ef = open(FaceKey(path: ep, pixels: Self.emojiStrike)),
         TTF_GlyphIsProvided32(ef, v) != 0,
-        let g = glyph(GlyphKey(face: FaceKey(path: ep, pixels: Self.emojiStrike), scalar: v), font: ef, color: true)
+        let g = glyph(GlyphKey(face: FaceKey(path: ep, pixels: Self.emojiStrike), scalar: v), color: true)
       {
         flush()
         // Fit the 109 px strike to the text's line height, from a copy resampled to that height
@@ -270,15 +297,18 @@ public final class GlyphAtlas: TextEngine {
     for d in UInt32(48)...57 {
       if let a = shaper.advance(of: d, path: key.path, index: key.index, pixelSize: pixelSize) {
         widest = max(widest, a)
-      } else if let g = glyph(GlyphKey(face: key, scalar: d), font: ttf, color: false) {
+      } else if let g = glyph(GlyphKey(face: key, scalar: d), color: false) {
         widest = max(widest, g.advance * scale)
       }
     }
     return widest
   }
 
-  private func glyph(_ key: GlyphKey, font: OpaquePointer, color: Bool) -> Glyph? {
+  private func glyph(_ key: GlyphKey, color: Bool) -> Glyph? {
     if let g = glyphs[key] { return g }
+    // Through `open`, which sets the font to this glyph's size: another size of the same file
+    // may have been asked for since the caller opened it.
+    guard let font = open(key.face) else { return nil }
     var minx: Int32 = 0
     var maxx: Int32 = 0
     var miny: Int32 = 0

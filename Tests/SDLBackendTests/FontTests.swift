@@ -70,6 +70,23 @@ extension SDLSuites {
       #expect(width("10:11", tabular) == width("88:88", tabular))
     }
 
+    @Test("text at 60 sizes keeps one SDL_ttf font per file, and each size still measures as its own")
+    func oneFontPerFile() throws {
+      let atlas = try GlyphAtlas(emojiFontPath: "")
+      let font = Font.system(size: 10)
+      var heights: [Double] = []
+      for px in stride(from: 6.0, to: 126, by: 2) {
+        heights.append(atlas.layout("Hg \(px)", font: font, pixelSize: px).size.height)
+      }
+      #expect(atlas.openFonts == 1)
+      // Line heights grow with the size: the shared font really was resized for each.
+      #expect(zip(heights, heights.dropFirst()).allSatisfy { $0 <= $1 })
+      #expect((heights.last ?? 0) > 10 * (heights.first ?? 1))
+      // Asking for a small size after a large one gives the small size's glyphs again.
+      let small = atlas.layout("Hg", font: font, pixelSize: 12).glyphs.map(\.rect.height).max() ?? 0
+      #expect(small > 6 && small < 20, "\(small)")
+    }
+
     @Test("the light face draws thinner strokes than the regular one")
     func lightIsThinner() throws {
       func ink(_ weight: Font.Weight) throws -> Int {
