@@ -471,10 +471,14 @@ public enum Rasterizer {
         guard let b = blended.baseAddress else { return }
         for i in lo...hi { b[i - lo] = lerp(r0[i], r1[i], wy) }
         if white && texture.opaque {
-          // Untinted and opaque (images, mesh gradients): a plain store per pixel.
+          // Untinted and opaque (images, mesh gradients): a plain store per pixel, with no
+          // branch on the texels (neighbours in a gradient are equal at random) and wrapping
+          // arithmetic (the indices are clamped, so they cannot overflow).
           for _ in start..<end {
             let ix = u >> 24
-            p.pointee = lerp(b[clampX(ix) - lo], b[clampX(ix + 1) - lo], UInt32((u >> 16) & 255))
+            let i0 = clampX(ix) &- lo
+            let i1 = clampX(ix &+ 1) &- lo
+            p.pointee = lerpUnbranched(b[i0], b[i1], UInt32(truncatingIfNeeded: (u >> 16) & 255))
             p += 1
             u &+= dU
           }
@@ -502,6 +506,18 @@ public enum Rasterizer {
       u &+= dU
       v &+= dV
     }
+  }
+
+  /// `lerp` without its early exits, for loops where they would be mispredicted: the same
+  /// result for every input (w = 0 and a = b both give a exactly).
+  @inline(__always)
+  static func lerpUnbranched(_ a: UInt32, _ b: UInt32, _ w: UInt32) -> UInt32 {
+    let iw = 256 &- w
+    let rb: UInt32 = (((a & 0x00FF_00FF) &* iw &+ (b & 0x00FF_00FF) &* w &+ 0x0080_0080) >> 8) & 0x00FF_00FF
+    let ag: UInt32 =
+      ((((a >> 8) & 0x00FF_00FF) &* iw &+ ((b >> 8) & 0x00FF_00FF) &* w &+ 0x0080_0080) >> 8)
+      & 0x00FF_00FF
+    return rb | ag << 8
   }
 
   /// `a + (b − a)·w/256` per channel.

@@ -187,4 +187,17 @@ import Testing
     }
     #expect(px[16 * 32 + 16] == 0xFFFF_FFFF)
   }
+
+  @Test("the branch-free lerp of the image fast path equals the reference lerp for every weight")
+  func unbranchedLerpMatches() {
+    var rng = SplitMix64(state: 42)
+    for _ in 0..<2000 {
+      let a = UInt32(truncatingIfNeeded: rng.next())
+      // Equal neighbours and one-channel differences are where an early exit would matter.
+      let b = rng.below(4) == 0 ? a : (rng.below(2) == 0 ? a ^ 0x0000_0100 : UInt32(truncatingIfNeeded: rng.next()))
+      for w in UInt32(0)...255 {
+        #expect(Rasterizer.lerpUnbranched(a, b, w) == Rasterizer.lerp(a, b, w))
+      }
+    }
+  }
 }
