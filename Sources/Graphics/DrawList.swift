@@ -296,25 +296,57 @@ public struct DrawList: Sendable {
     fillConvexPolygon(points, colors: colors, uniform: colors.first ?? RGBA8(r: 0, g: 0, b: 0, a: 0))
   }
 
-  /// Longest polygon edge, in pixels, before it is split for tessellation.
-  ///
-  /// Software rasterizers (SDL's included) walk each triangle's bounding box, so a long
-  /// diagonal fringe quad costs as much as a filled square; short pieces keep the cost near
-  /// the pixels actually covered.
-  public var maxEdgeLength: Double = 48
+  /// Longest polygon edge, in pixels, before it is split for tessellation; unlimited by
+  /// default (see `Tessellation`).
+  public var maxEdgeLength: Double = .infinity
 
   /// How many pieces an edge is cut into: only diagonal edges are cut, because an
   /// axis-aligned edge's bounding box is already as thin as the edge.
   static func pieces(_ a: Point, _ b: Point, _ maxLength: Double) -> Int {
     let d = b - a
-    guard min(abs(d.x), abs(d.y)) > 4 else { return 1 }
-    return max(1, Int((d.length / maxLength).rounded(.up)))
+    guard min(abs(d.x), abs(d.y)) > 4, maxLength.isFinite, maxLength > 0 else { return 1 }
+    // Non-finite vertices (hostile input) are left to the rasterizer's own checks.
+    let n = (d.length / maxLength).rounded(.up)
+    guard n.isFinite else { return 1 }
+    return max(1, Int(min(n, 256)))
   }
 
   /// How convex fills are split into triangles.
-  public enum Triangulation: Sendable { case strip, fan }
+  public enum Triangulation: Sendable, Hashable { case strip, fan }
   /// The fill triangulation; see `appendStrip`.
-  public var triangulation = Triangulation.strip
+  public var triangulation = Triangulation.fan
+
+  /// How fills and strokes are cut into triangles, chosen for the rasterizer that will draw them.
+  public struct Tessellation: Hashable, Sendable {
+    /// See `DrawList.maxEdgeLength`.
+    public var maxEdgeLength: Double
+    /// See `DrawList.triangulation`.
+    public var triangulation: Triangulation
+
+    /// Creates a tessellation.
+    public init(maxEdgeLength: Double, triangulation: Triangulation) {
+      self.maxEdgeLength = maxEdgeLength
+      self.triangulation = triangulation
+    }
+
+    /// The fewest triangles: a fan per fill, no split edges. What a span rasterizer (the CPU
+    /// renderer) and a GPU want; the default.
+    public static let standard = Tessellation(maxEdgeLength: .infinity, triangulation: .fan)
+
+    /// For rasterizers that walk each triangle's whole bounding box (SDL's software renderer):
+    /// diagonal edges cut into 48-pixel pieces and fills as a top-to-bottom strip, so the boxes
+    /// walked add up to about twice the area covered instead of a long diagonal's square.
+    public static let boundingBoxWalker = Tessellation(maxEdgeLength: 48, triangulation: .strip)
+  }
+
+  /// Both tessellation settings at once.
+  public var tessellation: Tessellation {
+    get { Tessellation(maxEdgeLength: maxEdgeLength, triangulation: triangulation) }
+    set {
+      maxEdgeLength = newValue.maxEdgeLength
+      triangulation = newValue.triangulation
+    }
+  }
 
   private func subdivided(_ points: [Point], _ colors: [RGBA8]?) -> ([Point], [RGBA8]?, [Int]) {
     var needs = false

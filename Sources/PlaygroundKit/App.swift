@@ -104,6 +104,7 @@ final class PlaygroundApp {
     options.trace?.label("renderer: \(picked.label) (\(picked.reason))")
     period = window.refreshPeriod
     session = FrameSession(textEngine: window.renderer.atlas, clock: clock, displayPeriod: period, name: type.name)
+    session.runtime.tessellation = window.renderer.preferredTessellation
     session.runtime.wallClockWithinFrame = true
     if options.printChanges { session.runtime.printChanges = { print($0) } }
     sceneStart = clock.now

@@ -181,6 +181,7 @@ struct FrameBenchmark {
     let replay = Replay(
       scene: scene, start: Self.start, size: Size(width: Double(size.width), height: Double(size.height)),
       textEngine: renderer.atlas)
+    replay.runtime.tessellation = renderer.preferredTessellation
     func hist() -> Histogram<UInt64> {
       Histogram<UInt64>(highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: .three)
     }

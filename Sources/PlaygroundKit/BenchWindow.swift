@@ -209,6 +209,7 @@ enum BenchPlot {
     var perScene: [String: [Double]] = [:]
     for s in samples { perScene[s.scene, default: []].append((s.build + s.lower + s.submit + s.present) * 1000) }
     let runtime = SceneRuntime(textEngine: target.renderer.atlas)
+    runtime.tessellation = target.renderer.preferredTessellation
     let body = {
       ZStack(alignment: .topLeading) {
         Rectangle().fill(Color(hex: 0x111318))

@@ -118,6 +118,7 @@ public enum Snapshotter {
     let replay = Replay(
       scene: scene, start: start, size: Size(width: Double(size.width), height: Double(size.height)),
       textEngine: target.renderer.atlas, cadence: cadence, assets: assets)
+    replay.runtime.tessellation = target.renderer.preferredTessellation
     for w in target.renderer.atlas.warnings { printError("warning: \(w)") }
     let out = replay.frame(at: seconds, pixelScale: Double(pixelScale))
     target.renderer.clear(.black)

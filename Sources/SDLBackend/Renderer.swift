@@ -33,6 +33,13 @@ public final class Renderer {
   /// Which renderer this is and why it was picked, for the HUD, `--stats`, bench and traces.
   public internal(set) var selection: RendererSelection
 
+  /// How draw lists for this renderer should cut shapes into triangles: SDL's software
+  /// renderer walks each triangle's bounding box and wants short pieces in strips; the CPU
+  /// canvas walks spans and a GPU does not care, so they get the fewest triangles.
+  public var preferredTessellation: DrawList.Tessellation {
+    selection.kind == .sdlSoftware ? .boundingBoxWalker : .standard
+  }
+
   /// Textures alive now: one per cached image, plus the glyph atlas's.
   public var liveTextures: Int {
     if let canvas { return canvas.liveTextures }

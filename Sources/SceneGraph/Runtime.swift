@@ -133,6 +133,9 @@ public final class SceneRuntime {
       + meshes.values.reduce(0) { $0 + $1.3.width * $1.3.height * 4 }
   }
   private var drawList = DrawList()
+  /// How the draw list cuts shapes into triangles: the renderer's preference
+  /// (`Renderer.preferredTessellation`), set by whoever pairs the runtime with it.
+  public var tessellation = DrawList.Tessellation.standard
   /// Per-type decisions: how to compare values and how to resolve primitives.
   let comparators = Comparators()
   private var typeInfo: [ObjectIdentifier: ViewTypeInfo] = [:]
@@ -238,6 +241,7 @@ public final class SceneRuntime {
     let rootNode = single(rootOutput)
     layout(rootNode)
     drawList.reset()
+    drawList.tessellation = tessellation
     drawList.targetBounds = Rect(
       x: 0, y: 0, width: input.size.width * input.pixelScale, height: input.size.height * input.pixelScale)
     var lowerer = Lowerer(textEngine: textEngine, list: drawList, meshes: meshes, gradients: gradients)

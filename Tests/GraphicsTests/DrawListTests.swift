@@ -235,3 +235,42 @@ import Testing
     #expect(img.pixels[1] == 0)
   }
 }
+
+/// Tessellation is chosen per renderer: the fewest triangles by default, short pieces in
+/// strips only for a bounding-box rasterizer.
+@Suite struct TessellationChoiceTests {
+  static let diagonal = [Point(x: 0, y: 0), Point(x: 400, y: 300), Point(x: 0, y: 300)]
+
+  @Test("by default a long diagonal fill is one fan, its edges uncut")
+  func standardIsFewestTriangles() {
+    var list = DrawList()
+    #expect(list.tessellation == .standard)
+    list.antiAliased = false
+    list.fillConvexPolygon(Self.diagonal, color: RGBA8(r: 255, g: 0, b: 0, a: 255))
+    #expect(list.vertices.count == 3)
+    #expect(list.indices.count == 3)
+  }
+
+  @Test("for SDL's software renderer diagonal edges are cut into 48-pixel pieces")
+  func boundingBoxWalkerCutsDiagonals() {
+    var list = DrawList()
+    list.tessellation = .boundingBoxWalker
+    list.antiAliased = false
+    list.fillConvexPolygon(Self.diagonal, color: RGBA8(r: 255, g: 0, b: 0, a: 255))
+    // The 500-pixel hypotenuse becomes 11 pieces; the two axis-aligned edges stay whole.
+    #expect(list.vertices.count == 3 + 10)
+    // Still one triangle per corner beyond two: the strip uses the polygon's own corners.
+    #expect(list.indices.count == 3)
+  }
+
+  @Test("edge cutting never traps on non-finite or huge coordinates")
+  func piecesAreBounded() {
+    // A huge edge is cut into at most 256 pieces; one whose length overflows is left whole.
+    #expect(DrawList.pieces(.zero, Point(x: 1e6, y: 1e6), 48) == 256)
+    #expect(DrawList.pieces(.zero, Point(x: 1e300, y: 1e300), 48) == 1)
+    #expect(DrawList.pieces(.zero, Point(x: .infinity, y: 5), 48) == 1)
+    #expect(DrawList.pieces(.zero, Point(x: .nan, y: 50), 48) == 1)
+    #expect(DrawList.pieces(.zero, Point(x: 100, y: 100), .infinity) == 1)
+    #expect(DrawList.pieces(.zero, Point(x: 100, y: 100), 0) == 1)
+  }
+}

@@ -33,6 +33,14 @@ extension SDLSuites {
       return try target.renderer.readPixels()
     }
 
+    @Test("each renderer asks for the tessellation its rasterizer wants")
+    func preferredTessellation() throws {
+      #expect(try OffscreenTarget(width: 8, height: 8, renderer: .cpu).renderer.preferredTessellation == .standard)
+      #expect(
+        try OffscreenTarget(width: 8, height: 8, renderer: .sdlSoftware).renderer.preferredTessellation
+          == .boundingBoxWalker)
+    }
+
     @Test func redRectangleIsRedInsideAndBlackOutside() throws {
       let img = try render(64, 64) { list, _ in
         list.fillRect(Rect(x: 16, y: 16, width: 32, height: 32), color: Color(red: 1, green: 0, blue: 0).rgba8)
