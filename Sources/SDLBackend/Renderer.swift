@@ -35,7 +35,7 @@ public final class Renderer {
 
   /// How draw lists for this renderer should cut shapes into triangles: SDL's software
   /// renderer walks each triangle's bounding box and wants short pieces in strips; the CPU
-  /// canvas walks spans and a GPU does not care, so they get the fewest triangles.
+  /// canvas walks spans and a GPU does not care, so they get edges left whole.
   public var preferredTessellation: DrawList.Tessellation {
     selection.kind == .sdlSoftware ? .boundingBoxWalker : .standard
   }

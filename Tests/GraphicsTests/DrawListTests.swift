@@ -236,12 +236,12 @@ import Testing
   }
 }
 
-/// Tessellation is chosen per renderer: the fewest triangles by default, short pieces in
-/// strips only for a bounding-box rasterizer.
+/// Tessellation is chosen per renderer: edges uncut by default, cut into short pieces only for a
+/// bounding-box rasterizer.
 @Suite struct TessellationChoiceTests {
   static let diagonal = [Point(x: 0, y: 0), Point(x: 400, y: 300), Point(x: 0, y: 300)]
 
-  @Test("by default a long diagonal fill is one fan, its edges uncut")
+  @Test("by default a long diagonal fill keeps its edges uncut")
   func standardIsFewestTriangles() {
     var list = DrawList()
     #expect(list.tessellation == .standard)
