@@ -63,7 +63,9 @@ public final class GlyphAtlas: TextEngine {
   /// - Parameter emojiFontPath: overrides the emoji font; pass "" to run without one.
   public init(emojiFontPath: String? = nil) throws {
     try Platform.startCore()
-    image = ImageBuffer(width: 1024, height: 1024, smooth: true)
+    // Small to start (1 MB, and as much again for the CPU canvas's premultiplied copy): a
+    // scene's text usually fits, and the atlas doubles when it does not.
+    image = ImageBuffer(width: 512, height: 512, smooth: true)
     if let override = emojiFontPath {
       emojiPath = override.isEmpty || !FileManager.default.fileExists(atPath: override) ? nil : override
     } else {
