@@ -34,11 +34,6 @@ public final class GlyphAtlas: TextEngine {
     var isColor: Bool
   }
 
-  /// A font file and the face within it.
-  private struct FontFile: Hashable {
-    var path: String
-    var index: Int
-  }
   private var fonts: [FontFile: OpaquePointer] = [:]
   /// The pixel size each open font is set to now.
   private var fontSizes: [FontFile: Int] = [:]

@@ -1,6 +1,13 @@
 internal import CSDL2
 import Foundation
 
+/// A font file and the face within it (its index in a collection): what the atlas keeps one
+/// SDL_ttf font for, and the shaper one HarfBuzz font.
+struct FontFile: Hashable {
+  var path: String
+  var index: Int
+}
+
 /// Shapes runs of text with HarfBuzz: kerning, mark placement and right-to-left order.
 ///
 /// SDL_ttf 2.20 shapes with HarfBuzz too, but only inside whole-string rendering, which would
@@ -19,12 +26,8 @@ final class Shaper {
     var offsetY: Double
   }
 
-  private struct FaceKey: Hashable {
-    var path: String
-    var index: Int
-  }
-  private var fonts: [FaceKey: OpaquePointer] = [:]
-  private var missing: Set<FaceKey> = []
+  private var fonts: [FontFile: OpaquePointer] = [:]
+  private var missing: Set<FontFile> = []
   private let buffer: OpaquePointer?
   private let features: [hb_feature_t]
   private let tabularFeatures: [hb_feature_t]
@@ -48,7 +51,7 @@ final class Shaper {
   }
 
   private func font(path: String, index: Int) -> OpaquePointer? {
-    let key = FaceKey(path: path, index: index)
+    let key = FontFile(path: path, index: index)
     if let f = fonts[key] { return f }
     if missing.contains(key) { return nil }
     guard let blob = hb_blob_create_from_file_or_fail(path) else {
