@@ -106,6 +106,19 @@ public struct Primitive: Hashable, Sendable {
   public var command: Int
   public var indexOffset: Int
   public var indexCount: Int
+  /// What tessellation knows about its triangles.
+  public var shape: PrimitiveShape = .triangles
+}
+
+/// What tessellation knows about a primitive's triangles, so a renderer need not work it out
+/// again from the vertices.
+public enum PrimitiveShape: Hashable, Sendable {
+  /// Any triangles.
+  case triangles
+  /// A textured quad from `addImageQuad`: four vertices (top-left, top-right, bottom-right,
+  /// bottom-left) with one color, texture coordinates spanning a rectangle, and the
+  /// triangles (0, 1, 2) and (0, 2, 3).
+  case imageQuad
 }
 
 /// A run of indices that share a clip rectangle and a texture: one `SDL_RenderGeometryRaw` call.
@@ -187,13 +200,13 @@ public struct DrawList: Sendable {
   }
 
   @inline(__always)
-  private mutating func closeIndices(added: Int) {
+  private mutating func closeIndices(added: Int, shape: PrimitiveShape = .triangles) {
     commands[commands.count - 1].indexCount += added
-    closePrimitive(indexCount: added)
+    closePrimitive(indexCount: added, shape: shape)
   }
 
   /// Records the vertices added since the primitive opened as one primitive.
-  private mutating func closePrimitive(indexCount: Int) {
+  private mutating func closePrimitive(indexCount: Int, shape: PrimitiveShape) {
     let start = primitiveStart ?? vertices.count
     primitiveStart = nil
     guard start < vertices.count, let cmd = commands.last else { return }
@@ -230,7 +243,7 @@ public struct DrawList: Sendable {
       Primitive(
         bounds: Rect(x: Double(minX), y: Double(minY), width: Double(maxX - minX), height: Double(maxY - minY)),
         key: h, texture: cmd.texture, command: commands.count - 1, indexOffset: indices.count - indexCount,
-        indexCount: indexCount))
+        indexCount: indexCount, shape: shape))
   }
 
   /// Whether a shape with these pixel bounds can be seen at all.
@@ -699,7 +712,7 @@ public struct DrawList: Sendable {
       vertices.append(Vertex(x: Float(p.x), y: Float(p.y), color: tint, u: Float(t.0), v: Float(t.1)))
     }
     indices.append(contentsOf: [base, base + 1, base + 2, base, base + 2, base + 3])
-    closeIndices(added: 6)
+    closeIndices(added: 6, shape: .imageQuad)
   }
 
   /// Appends raw triangles (the `Canvas` escape hatch); indices are relative to `verts`.

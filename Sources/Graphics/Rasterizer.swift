@@ -195,6 +195,14 @@ public enum Rasterizer {
             skip = clip.isEmpty || (cmd.texture != .none && tex == nil)
           }
           if skip { continue }
+          if p.shape == .imageQuad, let tex, p.indexCount == 6, p.indexOffset + 6 <= ix.count {
+            let i0 = Int(ix[p.indexOffset])
+            if i0 >= 0, i0 + 4 <= vs.count, let q = vs.baseAddress,
+              imageQuad(q + i0, clip: clip, target: target, texture: tex)
+            {
+              continue
+            }
+          }
           var k = p.indexOffset
           let end = min(ix.count, p.indexOffset + p.indexCount)
           while k + 2 < end {
@@ -231,8 +239,8 @@ public enum Rasterizer {
       c = -(a * px + b * py) + bias
     }
 
-    /// Narrows `lo...hi` to the pixel columns whose centers are inside on the row centered at `yc`.
-    @inline(__always)
+    /// Narrows `lo...hi` to the pixel columns whose centers are inside on the row centered at
+    /// `yc`, by division: the reference `Walk` is tested against.
     func narrow(_ lo: inout Int64, _ hi: inout Int64, yc: Int64) {
       let k = b * yc + c + a * (Rasterizer.one / 2)
       // Inside where a·one·px + k ≥ 0.
@@ -244,6 +252,254 @@ public enum Rasterizer {
         hi = lo - 1
       }
     }
+  }
+
+  /// One edge's column bound walked down the rows: the `floorDiv` that bounds a row's span,
+  /// kept as a quotient and a remainder that step by constants. A row then costs two adds
+  /// and a compare per edge instead of a 64-bit division, and the bound is exactly the
+  /// division's (the remainder carries what a rounded step would lose).
+  struct Walk {
+    /// The bound for the current row: the first column inside (a lower bound), the last
+    /// column inside (an upper bound), or, for a horizontal edge, the edge value itself.
+    var q: Int64
+    var r: Int64
+    let dq: Int64
+    let dr: Int64
+    /// The divisor (`|a|·one`); 0 for a horizontal edge.
+    let d: Int64
+    /// +1 bounds the span from the left, −1 from the right, 0 is a horizontal edge.
+    let side: Int8
+
+    @inline(__always)
+    init(_ e: Edge, firstRow yc: Int64) {
+      // Inside where a·one·px + k ≥ 0, with k = b·yc + c + a·one/2 stepping by b·one a row.
+      let k = e.b &* yc &+ e.c &+ e.a &* (Rasterizer.one / 2)
+      let step = e.b &* Rasterizer.one
+      if e.a == 0 {
+        (q, r, dq, dr, d, side) = (k, 0, step, 0, 0, 0)
+        return
+      }
+      let div = (e.a > 0 ? e.a : -e.a) &* Rasterizer.one
+      let q0 = Rasterizer.floorDiv(k, div)
+      let s0 = Rasterizer.floorDiv(step, div)
+      (q, r, dq, dr, d) = (q0, k &- q0 &* div, s0, step &- s0 &* div, div)
+      side = e.a > 0 ? 1 : -1
+    }
+
+    /// Narrows `lo...hi` to the columns inside this edge on the current row.
+    @inline(__always)
+    func narrow(_ lo: inout Int64, _ hi: inout Int64) {
+      if side > 0 {
+        lo = max(lo, -q)
+      } else if side < 0 {
+        hi = min(hi, q)
+      } else if q < 0 {
+        hi = lo &- 1
+      }
+    }
+
+    /// Moves to the next row down.
+    @inline(__always)
+    mutating func step() {
+      q &+= dq
+      r &+= dr
+      if r >= d && d != 0 {
+        r &-= d
+        q &+= 1
+      }
+    }
+  }
+
+  /// The pixels of one triangle given in 1/256 pixel, row by row from `minY` to `maxY`:
+  /// the same spans `triangle` fills.
+  struct Coverage {
+    let minX: Int64
+    let maxX: Int64
+    let minY: Int64
+    let maxY: Int64
+    var walks: (Walk, Walk, Walk)
+
+    /// Sets up the walks for the triangle's first row inside `clip`; nil when it covers no
+    /// pixel center there.
+    init?(_ x0: Int64, _ y0: Int64, _ x1: Int64, _ y1: Int64, _ x2: Int64, _ y2: Int64, clip: PixelRect) {
+      let area = (x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0)
+      guard area != 0 else { return nil }
+      // Counter-clockwise in y-down pixel space, as `triangle` orders its vertices.
+      let (ax, ay, bx, by, cx, cy) = area > 0 ? (x0, y0, x1, y1, x2, y2) : (x0, y0, x2, y2, x1, y1)
+      let half = one / 2
+      minX = max(Int64(clip.x0), floorDiv(min(ax, bx, cx) - half + one - 1, one))
+      maxX = min(Int64(clip.x1 - 1), floorDiv(max(ax, bx, cx) - half, one))
+      minY = max(Int64(clip.y0), floorDiv(min(ay, by, cy) - half + one - 1, one))
+      maxY = min(Int64(clip.y1 - 1), floorDiv(max(ay, by, cy) - half, one))
+      guard minX <= maxX, minY <= maxY else { return nil }
+      let firstRow = minY * one + half
+      walks = (
+        Walk(Edge(bx, by, cx, cy), firstRow: firstRow), Walk(Edge(cx, cy, ax, ay), firstRow: firstRow),
+        Walk(Edge(ax, ay, bx, by), firstRow: firstRow)
+      )
+    }
+
+    /// Narrows `lo...hi` to row `py`'s span and moves to the next row; rows must come in
+    /// order, and rows outside `minY...maxY` leave the span empty.
+    @inline(__always)
+    mutating func span(_ py: Int64, _ lo: inout Int64, _ hi: inout Int64) {
+      guard py >= minY, py <= maxY else {
+        hi = lo - 1
+        return
+      }
+      lo = max(lo, minX)
+      hi = min(hi, maxX)
+      walks.0.narrow(&lo, &hi)
+      walks.1.narrow(&lo, &hi)
+      walks.2.narrow(&lo, &hi)
+      walks.0.step()
+      walks.1.step()
+      walks.2.step()
+    }
+  }
+
+  /// Draws an upright image quad that is magnified vertically (images and mesh gradients
+  /// scaled up), with the same pixels as its two triangles but filtered separably: each texel
+  /// row is filtered across once per quad into a row of pixels, and each pixel row is then one
+  /// blend of two such rows by a weight constant along the row. Returns false, drawing
+  /// nothing, for a quad it does not handle; its triangles are drawn instead.
+  static func imageQuad(
+    _ q: UnsafePointer<Vertex>, clip: PixelRect, target: RasterTarget, texture: RasterTexture
+  ) -> Bool {
+    let (a, b, c, d) = (q[0], q[1], q[2], q[3])
+    guard texture.smooth, a.y == b.y, c.y == d.y, a.x == d.x, b.x == c.x, a.color == b.color, a.color == c.color,
+      a.color == d.color, a.u == d.u, b.u == c.u, a.v == b.v, c.v == d.v
+    else { return false }
+    @inline(__always) func ok(_ v: Vertex) -> Bool {
+      abs(v.x) < limit && abs(v.y) < limit && v.u.isFinite && v.v.isFinite
+    }
+    guard ok(a), ok(c) else { return false }
+    @inline(__always) func fx(_ f: Float) -> Int64 { Int64((f * Float(one)).rounded()) }
+    let (xl, yt, xr, yb) = (fx(a.x), fx(a.y), fx(c.x), fx(c.y))
+    guard xl != xr, yt != yb else { return false }
+    let s = 1 / Float(one)
+    let tw = Float(texture.width)
+    let th = Float(texture.height)
+    let udx = (c.u - a.u) * tw / (Float(xr - xl) * s)
+    let vdy = (c.v - a.v) * th / (Float(yb - yt) * s)
+    let dV = fixed24(vdy)
+    // Minified or at its own size, a texel row serves one pixel row at most: nothing to share.
+    guard dV > -(1 << 24), dV < 1 << 24 else { return false }
+    guard a.color.a != 0 else { return true }
+    guard var ca = Coverage(xl, yt, xr, yt, xr, yb, clip: clip) else {
+      guard Coverage(xl, yt, xr, yb, xl, yb, clip: clip) != nil else { return true }
+      return false
+    }
+    guard var cb = Coverage(xl, yt, xr, yb, xl, yb, clip: clip) else { return false }
+    let col0 = min(ca.minX, cb.minX)
+    let cols = Int(max(ca.maxX, cb.maxX) - col0) + 1
+    let tint = premultiply(a.color)
+    let white = tint == 0xFFFF_FFFF
+    let store = white && texture.opaque
+    let texels = texture.texels
+    let w = texture.width
+    let maxTX = texture.width - 1
+    let maxTY = texture.height - 1
+    let ox = Float(xl) * s
+    let oy = Float(yt) * s
+    let dU = fixed24(udx)
+    let u0 = fixed24(a.u * tw + (0.5 - ox) * udx - 0.5)
+    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 5 * cols) { scratch in
+      guard let base = scratch.baseAddress else { return }
+      // Per column: the two texels it blends and the weight, the same for every texel row.
+      let left = base
+      let right = base + cols
+      let weight = base + 2 * cols
+      var upper = base + 3 * cols
+      var lower = base + 4 * cols
+      for i in 0..<cols {
+        let u = u0 &+ dU &* (Int(col0) + i)
+        let ix = u >> 24
+        left[i] = UInt32(ix < 0 ? 0 : (ix > maxTX ? maxTX : ix))
+        right[i] = UInt32(ix + 1 < 0 ? 0 : (ix + 1 > maxTX ? maxTX : ix + 1))
+        weight[i] = UInt32(truncatingIfNeeded: (u >> 16) & 255)
+      }
+      @inline(__always) func filterRow(_ ty: Int, into out: UnsafeMutablePointer<UInt32>) {
+        let row = texels + ty * w
+        var i = 0
+        // Four pixels at a time in 16-bit lanes, as `lerpRows`, with a weight per pixel.
+        while i + 4 <= cols {
+          let l = SIMD4<UInt32>(row[Int(left[i])], row[Int(left[i + 1])], row[Int(left[i + 2])], row[Int(left[i + 3])])
+          let r = SIMD4<UInt32>(
+            row[Int(right[i])], row[Int(right[i + 1])], row[Int(right[i + 2])], row[Int(right[i + 3])])
+          let wv = UnsafeRawPointer(weight + i).loadUnaligned(as: SIMD4<UInt32>.self)
+          let mixed = blend(l, r, wv &* 0x0001_0001)
+          UnsafeMutableRawPointer(out + i).storeBytes(of: mixed, as: SIMD4<UInt32>.self)
+          i += 4
+        }
+        while i < cols {
+          out[i] = lerpUnbranched(row[Int(left[i])], row[Int(right[i])], weight[i])
+          i += 1
+        }
+      }
+      var upperRow = -1
+      var lowerRow = -1
+      var dst = target.pixels + Int(min(ca.minY, cb.minY)) * target.stride
+      for py in min(ca.minY, cb.minY)...max(ca.maxY, cb.maxY) {
+        defer { dst += target.stride }
+        var (loA, hiA) = (col0, col0 + Int64(cols) - 1)
+        var (loB, hiB) = (loA, hiA)
+        ca.span(py, &loA, &hiA)
+        cb.span(py, &loB, &hiB)
+        let lo: Int64
+        let hi: Int64
+        if loA > hiA {
+          (lo, hi) = (loB, hiB)
+        } else if loB > hiB {
+          (lo, hi) = (loA, hiA)
+        } else {
+          (lo, hi) = (min(loA, loB), max(hiA, hiB))
+        }
+        guard lo <= hi else { continue }
+        let v = fixed24(a.v * th + (Float(py) + 0.5 - oy) * vdy - 0.5)
+        let ty = v >> 24
+        let r0 = ty < 0 ? 0 : (ty > maxTY ? maxTY : ty)
+        let r1 = ty + 1 < 0 ? 0 : (ty + 1 > maxTY ? maxTY : ty + 1)
+        let wy = r0 == r1 ? 0 : UInt32(truncatingIfNeeded: (v >> 16) & 255)
+        if upperRow != r0 {
+          if lowerRow == r0 {
+            swap(&upper, &lower)
+            swap(&upperRow, &lowerRow)
+          } else {
+            filterRow(r0, into: upper)
+            upperRow = r0
+          }
+        }
+        if wy != 0 && lowerRow != r1 {
+          filterRow(r1, into: lower)
+          lowerRow = r1
+        }
+        let first = Int(lo - col0)
+        let count = Int(hi - lo) + 1
+        let out = dst + Int(lo)
+        let top = upper + first
+        let bottom = lower + first
+        if store {
+          if wy == 0 {
+            out.update(from: top, count: count)
+          } else {
+            lerpRows(out, top, bottom, count: count, weight: wy)
+          }
+          continue
+        }
+        for i in 0..<count {
+          var t = wy == 0 ? top[i] : lerpUnbranched(top[i], bottom[i], wy)
+          if !white { t = modulate(t, tint) }
+          let alpha = t >> 24
+          if alpha == 255 {
+            out[i] = t
+          } else if alpha != 0 {
+            out[i] = over(t, out[i])
+          }
+        }
+      }
+    }
+    return true
   }
 
   /// Rasterizes one triangle into `target`, restricted to `clip`.
@@ -312,14 +568,22 @@ public enum Rasterizer {
     }
 
     var row = target.pixels + Int(minY) * target.stride
+    let firstRow = minY * one + half
+    var w0 = Walk(e0, firstRow: firstRow)
+    var w1 = Walk(e1, firstRow: firstRow)
+    var w2 = Walk(e2, firstRow: firstRow)
     for py in minY...maxY {
-      defer { row += target.stride }
-      let yc = py * one + half
+      defer {
+        row += target.stride
+        w0.step()
+        w1.step()
+        w2.step()
+      }
       var lo = minX
       var hi = maxX
-      e0.narrow(&lo, &hi, yc: yc)
-      e1.narrow(&lo, &hi, yc: yc)
-      e2.narrow(&lo, &hi, yc: yc)
+      w0.narrow(&lo, &hi)
+      w1.narrow(&lo, &hi)
+      w2.narrow(&lo, &hi)
       guard lo <= hi else { continue }
       let start = Int(lo)
       let count = Int(hi - lo) + 1
@@ -505,6 +769,44 @@ public enum Rasterizer {
       p += 1
       u &+= dU
       v &+= dV
+    }
+  }
+
+  /// `lerp` for four pixels at once. Each pixel's red and blue (and, shifted, its green and
+  /// alpha) sit in 16-bit lanes with zero above them, where `a·(256 − w) + b·w + 128` fits,
+  /// so one 16-bit multiply serves each channel and the result is exactly `lerp`'s. `w` holds
+  /// each pixel's weight twice, as `w · 0x0001_0001`.
+  @inline(__always)
+  static func blend(_ a: SIMD4<UInt32>, _ b: SIMD4<UInt32>, _ w: SIMD4<UInt32>) -> SIMD4<UInt32> {
+    let m = SIMD4<UInt32>(repeating: 0x00FF_00FF)
+    @inline(__always) func lanes(_ v: SIMD4<UInt32>) -> SIMD8<UInt16> { unsafeBitCast(v, to: SIMD8<UInt16>.self) }
+    let w16 = lanes(w)
+    let iw = SIMD8<UInt16>(repeating: 256) &- w16
+    let half = SIMD8<UInt16>(repeating: 128)
+    let rb = lanes(a & m) &* iw &+ lanes(b & m) &* w16 &+ half
+    let ag = lanes((a &>> 8) & m) &* iw &+ lanes((b &>> 8) & m) &* w16 &+ half
+    let low = unsafeBitCast(rb &>> 8, to: SIMD4<UInt32>.self)
+    let high = unsafeBitCast(ag, to: SIMD4<UInt32>.self) & SIMD4<UInt32>(repeating: 0xFF00_FF00)
+    return low | high
+  }
+
+  /// `out[i] = lerp(a[i], b[i], weight)` for a row of pixels, four at a time.
+  @inline(__always)
+  static func lerpRows(
+    _ out: UnsafeMutablePointer<UInt32>, _ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>, count: Int,
+    weight: UInt32
+  ) {
+    let w = SIMD4<UInt32>(repeating: weight &* 0x0001_0001)
+    var i = 0
+    while i + 4 <= count {
+      let x = UnsafeRawPointer(a + i).loadUnaligned(as: SIMD4<UInt32>.self)
+      let y = UnsafeRawPointer(b + i).loadUnaligned(as: SIMD4<UInt32>.self)
+      UnsafeMutableRawPointer(out + i).storeBytes(of: blend(x, y, w), as: SIMD4<UInt32>.self)
+      i += 4
+    }
+    while i < count {
+      out[i] = lerpUnbranched(a[i], b[i], weight)
+      i += 1
     }
   }
 

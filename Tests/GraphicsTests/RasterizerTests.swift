@@ -201,3 +201,162 @@ import Testing
     }
   }
 }
+
+/// The row walk that replaced a division per edge per row.
+@Suite struct EdgeWalkTests {
+  @Test("walking an edge down the rows gives the same column bounds as dividing on every row")
+  func walkMatchesDivision() {
+    var rng = SplitMix64(state: 99)
+    for trial in 0..<3000 {
+      // Endpoints in 1/256 pixel, from tiny to far off, steep, shallow, horizontal, vertical.
+      let span: Int64 = trial % 3 == 0 ? 1 << 14 : (trial % 3 == 1 ? 1 << 20 : 1 << 27)
+      func coordinate() -> Int64 { Int64(rng.below(Int(2 * span))) - span }
+      let px = coordinate()
+      let py = coordinate()
+      let qx = trial % 7 == 0 ? px : coordinate()
+      let qy = trial % 5 == 0 ? py : coordinate()
+      guard px != qx || py != qy else { continue }
+      let e = Rasterizer.Edge(px, py, qx, qy)
+      let firstRow = Int64(rng.below(4096)) - 2048
+      var walk = Rasterizer.Walk(e, firstRow: firstRow * Rasterizer.one + Rasterizer.one / 2)
+      for row in firstRow..<(firstRow + 300) {
+        var (lo1, hi1): (Int64, Int64) = (-1 << 40, 1 << 40)
+        var (lo2, hi2) = (lo1, hi1)
+        e.narrow(&lo1, &hi1, yc: row * Rasterizer.one + Rasterizer.one / 2)
+        walk.narrow(&lo2, &hi2)
+        if lo1 != lo2 || hi1 != hi2 {
+          Issue.record("edge \(px),\(py)→\(qx),\(qy) row \(row): \(lo1)…\(hi1) by division, \(lo2)…\(hi2) walked")
+          return
+        }
+        walk.step()
+      }
+    }
+  }
+}
+
+/// Upright image quads magnified vertically take a separable path of their own; it must cover
+/// the pixels their two triangles cover and sample as they do.
+@Suite struct ImageQuadPathTests {
+  func render(_ list: DrawList, _ w: Int, _ h: Int, _ tex: RasterTexture, region: PixelRect? = nil) -> [UInt32] {
+    // A background no drawn pixel can have (alpha 1), to tell untouched pixels apart.
+    var pixels = [UInt32](repeating: 0x0100_0000, count: w * h)
+    pixels.withUnsafeMutableBufferPointer { buf in
+      guard let base = buf.baseAddress else { return }
+      Rasterizer.draw(list, into: RasterTarget(pixels: base, width: w, height: h), region: region) { _ in tex }
+    }
+    return pixels
+  }
+
+  /// A random image: opaque, or with alpha, straight RGBA.
+  func image(_ w: Int, _ h: Int, seed: UInt64, opaque: Bool) -> ImageBuffer {
+    var img = ImageBuffer(width: w, height: h, smooth: true)
+    var rng = SplitMix64(state: seed)
+    for i in img.pixels.indices {
+      let p = UInt32(truncatingIfNeeded: rng.next())
+      img.pixels[i] = opaque ? p | 0xFF00_0000 : p
+    }
+    img.opaque = opaque
+    return img
+  }
+
+  /// The quad as `addImageQuad` records it, and the same vertices as plain triangles.
+  func lists(_ corners: [Point], uv: Rect, tint: RGBA8, image: ImageBuffer) -> (quad: DrawList, triangles: DrawList) {
+    var quad = DrawList()
+    quad.images[ImageID(5)] = image
+    quad.addImageQuad(corners, uv: uv, texture: .image(ImageID(5)), tint: tint)
+    var triangles = DrawList()
+    triangles.images[ImageID(5)] = image
+    triangles.addTriangles(quad.vertices, indices: [0, 1, 2, 0, 2, 3], texture: .image(ImageID(5)))
+    #expect(quad.primitives.first?.shape == .imageQuad)
+    #expect(triangles.primitives.first?.shape == .triangles)
+    return (quad, triangles)
+  }
+
+  @Test(
+    "a magnified upright quad covers exactly its triangles' pixels, each within two levels",
+    arguments: [(true, UInt8(255)), (false, UInt8(255)), (true, UInt8(140))])
+  func quadMatchesTriangles(opaque: Bool, tintAlpha: UInt8) throws {
+    var rng = SplitMix64(state: 17)
+    var separable = 0
+    for trial in 0..<40 {
+      let tw = 2 + rng.below(12)
+      let th = 2 + rng.below(9)
+      let img = image(tw, th, seed: UInt64(trial), opaque: opaque)
+      // Fractional corners, magnified 2–12× vertically; some mirrored across.
+      let x0 = Double(rng.below(4000)) / 256
+      let y0 = Double(rng.below(4000)) / 256
+      let width = 8 + Double(rng.below(15_000)) / 256
+      let height = Double(th) * (2 + Double(rng.below(10)))
+      let flip = trial % 5 == 4
+      let (l, r) = flip ? (x0 + width, x0) : (x0, x0 + width)
+      let corners = [Point(x: l, y: y0), Point(x: r, y: y0), Point(x: r, y: y0 + height), Point(x: l, y: y0 + height)]
+      let tint = RGBA8(r: 255, g: tintAlpha == 255 ? 255 : 200, b: 255, a: tintAlpha)
+      let (quad, triangles) = lists(
+        corners,
+        uv: Rect(x: 0.5 / Double(tw), y: 0.5 / Double(th), width: 1 - 1 / Double(tw), height: 1 - 1 / Double(th)),
+        tint: tint, image: img)
+      let tex = RasterTexture(img)
+      let size = 96
+      let a = render(quad, size, size, tex)
+      let b = render(triangles, size, size, tex)
+      var worst = 0
+      var total = 0
+      for i in a.indices {
+        #expect(
+          (a[i] == 0x0100_0000) == (b[i] == 0x0100_0000), "pixel \(i % size),\(i / size) covered by one path only")
+        for shift: UInt32 in [0, 8, 16, 24] {
+          let d = abs(Int((a[i] >> shift) & 0xFF) - Int((b[i] >> shift) & 0xFF))
+          worst = max(worst, d)
+          total += d
+        }
+      }
+      // Filtering across then down rounds in another order than down then across, and each
+      // triangle's own texture-coordinate plane can shift a weight by 1/256.
+      #expect(worst <= 2, "trial \(trial): a channel differs by \(worst)")
+      #expect(Double(total) / Double(4 * a.count) < 0.25, "trial \(trial): mean difference")
+      if a != b { separable += 1 }
+    }
+    // Rounding in the other order differs somewhere: the separable path was really taken.
+    #expect(separable > 10)
+  }
+
+  @Test("a magnified quad's pixel is the same whatever region it is drawn in")
+  func regionIndependent() {
+    let img = image(9, 7, seed: 4, opaque: true)
+    var list = DrawList()
+    list.images[ImageID(5)] = img
+    list.addImageQuad(
+      [Point(x: 3.3, y: 2.7), Point(x: 60.9, y: 2.7), Point(x: 60.9, y: 61.1), Point(x: 3.3, y: 61.1)],
+      uv: Rect(x: 0, y: 0, width: 1, height: 1), texture: .image(ImageID(5)))
+    let tex = RasterTexture(img)
+    let whole = render(list, 64, 64, tex)
+    var pieces = [UInt32](repeating: 0x0100_0000, count: 64 * 64)
+    pieces.withUnsafeMutableBufferPointer { buf in
+      guard let base = buf.baseAddress else { return }
+      for r in [
+        PixelRect(x0: 0, y0: 0, x1: 17, y1: 64), PixelRect(x0: 17, y0: 0, x1: 64, y1: 29),
+        PixelRect(x0: 17, y0: 29, x1: 41, y1: 64), PixelRect(x0: 41, y0: 29, x1: 64, y1: 64),
+      ] {
+        Rasterizer.draw(list, into: RasterTarget(pixels: base, width: 64, height: 64), region: r) { _ in tex }
+      }
+    }
+    #expect(whole == pieces)
+    #expect(Set(whole).count > 500, "the test draws a varied magnification")
+  }
+
+  @Test("the four-pixel blend equals the reference lerp for every weight")
+  func blendMatchesLerp() {
+    var rng = SplitMix64(state: 8)
+    for _ in 0..<500 {
+      let a = SIMD4<UInt32>((0..<4).map { _ in UInt32(truncatingIfNeeded: rng.next()) })
+      let b = SIMD4<UInt32>((0..<4).map { _ in UInt32(truncatingIfNeeded: rng.next()) })
+      for w in UInt32(0)...255 {
+        let got = Rasterizer.blend(a, b, SIMD4(repeating: w &* 0x0001_0001))
+        for k in 0..<4 where got[k] != Rasterizer.lerp(a[k], b[k], w) {
+          Issue.record("lane \(k): \(got[k]) for lerp \(Rasterizer.lerp(a[k], b[k], w)), weight \(w)")
+          return
+        }
+      }
+    }
+  }
+}
