@@ -383,8 +383,9 @@ public enum Rasterizer {
     let udx = (c.u - a.u) * tw / (Float(xr - xl) * s)
     let vdy = (c.v - a.v) * th / (Float(yb - yt) * s)
     let dV = fixed24(vdy)
-    // Minified or at its own size, a texel row serves one pixel row at most: nothing to share.
-    guard dV > -(1 << 24), dV < 1 << 24 else { return false }
+    let dU = fixed24(udx)
+    // At its own size on whole texels a quad is a row copy, which its triangles already do.
+    guard dU != 1 << 24 || dV != 1 << 24 else { return false }
     guard a.color.a != 0 else { return true }
     guard var ca = Coverage(xl, yt, xr, yt, xr, yb, clip: clip) else {
       guard Coverage(xl, yt, xr, yb, xl, yb, clip: clip) != nil else { return true }
@@ -402,7 +403,6 @@ public enum Rasterizer {
     let maxTY = texture.height - 1
     let ox = Float(xl) * s
     let oy = Float(yt) * s
-    let dU = fixed24(udx)
     let u0 = fixed24(a.u * tw + (0.5 - ox) * udx - 0.5)
     withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 5 * cols) { scratch in
       guard let base = scratch.baseAddress else { return }
@@ -487,7 +487,21 @@ public enum Rasterizer {
           }
           continue
         }
-        for i in 0..<count {
+        // Translucent or tinted (emoji, glyphs): blended, tinted and composited four at a time.
+        let weights = SIMD4<UInt32>(repeating: wy &* 0x0001_0001)
+        let tints = SIMD4<UInt32>(repeating: tint)
+        var i = 0
+        while i + 4 <= count {
+          var t = UnsafeRawPointer(top + i).loadUnaligned(as: SIMD4<UInt32>.self)
+          if wy != 0 { t = blend(t, UnsafeRawPointer(bottom + i).loadUnaligned(as: SIMD4<UInt32>.self), weights) }
+          if !white { t = modulate(t, tints) }
+          if t &>> 24 != .zero {
+            let d = UnsafeRawPointer(out + i).loadUnaligned(as: SIMD4<UInt32>.self)
+            UnsafeMutableRawPointer(out + i).storeBytes(of: over(t, d), as: SIMD4<UInt32>.self)
+          }
+          i += 4
+        }
+        while i < count {
           var t = wy == 0 ? top[i] : lerpUnbranched(top[i], bottom[i], wy)
           if !white { t = modulate(t, tint) }
           let alpha = t >> 24
@@ -496,6 +510,7 @@ public enum Rasterizer {
           } else if alpha != 0 {
             out[i] = over(t, out[i])
           }
+          i += 1
         }
       }
     }
@@ -721,10 +736,29 @@ public enum Rasterizer {
           p.update(from: r0 + ix, count: count)
           return
         }
-        for x in start..<end {
+        var x = start
+        if flat, ix >= 0, ix + count <= w {
+          // Glyphs and emoji at their own size: four texels at a time, tinted and composited.
+          let tints = SIMD4<UInt32>(repeating: c0)
+          var src = r0 + ix
+          while x + 4 <= end {
+            var t = UnsafeRawPointer(src).loadUnaligned(as: SIMD4<UInt32>.self)
+            if !white { t = modulate(t, tints) }
+            if t &>> 24 != .zero {
+              let d = UnsafeRawPointer(p).loadUnaligned(as: SIMD4<UInt32>.self)
+              UnsafeMutableRawPointer(p).storeBytes(of: over(t, d), as: SIMD4<UInt32>.self)
+            }
+            p += 4
+            src += 4
+            x += 4
+          }
+          ix += x - start
+        }
+        while x < end {
           put(p, r0[clampX(ix)], x)
           p += 1
           ix += 1
+          x += 1
         }
         return
       }
@@ -757,7 +791,53 @@ public enum Rasterizer {
       }
       return
     }
-    for x in start..<end {
+    var x = start
+    if flat {
+      // Turned or sheared (rotating emoji): four pixels at a time, their texels gathered one
+      // by one and blended, tinted and composited in 16-bit lanes, with the same rounding as
+      // the scalar loop below.
+      let tint = SIMD4<UInt32>(repeating: c0)
+      while x + 4 <= end {
+        // One pixel's four texels and two weights; built as whole vectors below, since
+        // setting vector lanes one at a time goes through memory and stalls.
+        @inline(__always) func sample() -> (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) {
+          let ix = u >> 24
+          let iy = v >> 24
+          let xa = clampX(ix)
+          let xb = clampX(ix &+ 1)
+          let ra = texels + clampY(iy) * w
+          let rb = texels + clampY(iy &+ 1) * w
+          defer {
+            u &+= dU
+            v &+= dV
+          }
+          return (
+            ra[xa], ra[xb], rb[xa], rb[xb], UInt32(truncatingIfNeeded: (u >> 16) & 255),
+            UInt32(truncatingIfNeeded: (v >> 16) & 255)
+          )
+        }
+        let s0 = sample()
+        let s1 = sample()
+        let s2 = sample()
+        let s3 = sample()
+        let tl = SIMD4(s0.0, s1.0, s2.0, s3.0)
+        let tr = SIMD4(s0.1, s1.1, s2.1, s3.1)
+        let bl = SIMD4(s0.2, s1.2, s2.2, s3.2)
+        let br = SIMD4(s0.3, s1.3, s2.3, s3.3)
+        let wx = SIMD4(s0.4, s1.4, s2.4, s3.4)
+        let wy = SIMD4(s0.5, s1.5, s2.5, s3.5)
+        let wy2 = wy &* 0x0001_0001
+        var t = blend(blend(tl, bl, wy2), blend(tr, br, wy2), wx &* 0x0001_0001)
+        if !white { t = modulate(t, tint) }
+        if t &>> 24 != .zero {
+          let dst = UnsafeRawPointer(p).loadUnaligned(as: SIMD4<UInt32>.self)
+          UnsafeMutableRawPointer(p).storeBytes(of: over(t, dst), as: SIMD4<UInt32>.self)
+        }
+        p += 4
+        x += 4
+      }
+    }
+    while x < end {
       let ix = u >> 24
       let iy = v >> 24
       let xa = clampX(ix)
@@ -767,9 +847,38 @@ public enum Rasterizer {
       let wy = UInt32((v >> 16) & 255)
       put(p, lerp(lerp(ra[xa], rb[xa], wy), lerp(ra[xb], rb[xb], wy), UInt32((u >> 16) & 255)), x)
       p += 1
+      x += 1
       u &+= dU
       v &+= dV
     }
+  }
+
+  /// `over` for four pixels: the destination scaled by each source's remaining alpha in
+  /// 16-bit lanes (`d·(255 − α) + 128` fits), divided by 255 with `over`'s exact rounding.
+  @inline(__always)
+  static func over(_ src: SIMD4<UInt32>, _ dst: SIMD4<UInt32>) -> SIMD4<UInt32> {
+    let m = SIMD4<UInt32>(repeating: 0x00FF_00FF)
+    @inline(__always) func lanes(_ v: SIMD4<UInt32>) -> SIMD8<UInt16> { unsafeBitCast(v, to: SIMD8<UInt16>.self) }
+    let inv = lanes((SIMD4<UInt32>(repeating: 255) &- (src &>> 24)) &* 0x0001_0001)
+    let half = SIMD8<UInt16>(repeating: 128)
+    var rb = lanes(dst & m) &* inv &+ half
+    rb = (rb &+ (rb &>> 8)) &>> 8
+    var ag = lanes((dst &>> 8) & m) &* inv &+ half
+    ag = (ag &+ (ag &>> 8)) & SIMD8<UInt16>(repeating: 0xFF00)
+    return src &+ (unsafeBitCast(rb, to: SIMD4<UInt32>.self) | unsafeBitCast(ag, to: SIMD4<UInt32>.self))
+  }
+
+  /// `modulate` for four pixels, each channel times the matching channel of `c` over 255.
+  @inline(__always)
+  static func modulate(_ p: SIMD4<UInt32>, _ c: SIMD4<UInt32>) -> SIMD4<UInt32> {
+    let m = SIMD4<UInt32>(repeating: 0x00FF_00FF)
+    @inline(__always) func lanes(_ v: SIMD4<UInt32>) -> SIMD8<UInt16> { unsafeBitCast(v, to: SIMD8<UInt16>.self) }
+    let half = SIMD8<UInt16>(repeating: 128)
+    var rb = lanes(p & m) &* lanes(c & m) &+ half
+    rb = (rb &+ (rb &>> 8)) &>> 8
+    var ag = lanes((p &>> 8) & m) &* lanes((c &>> 8) & m) &+ half
+    ag = (ag &+ (ag &>> 8)) & SIMD8<UInt16>(repeating: 0xFF00)
+    return unsafeBitCast(rb, to: SIMD4<UInt32>.self) | unsafeBitCast(ag, to: SIMD4<UInt32>.self)
   }
 
   /// `lerp` for four pixels at once. Each pixel's red and blue (and, shifted, its green and

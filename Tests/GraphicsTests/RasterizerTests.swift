@@ -234,7 +234,7 @@ import Testing
   }
 }
 
-/// Upright image quads magnified vertically take a separable path of their own; it must cover
+/// Upright image quads drawn scaled take a separable path of their own; it must cover
 /// the pixels their two triangles cover and sample as they do.
 @Suite struct ImageQuadPathTests {
   func render(_ list: DrawList, _ w: Int, _ h: Int, _ tex: RasterTexture, region: PixelRect? = nil) -> [UInt32] {
@@ -273,7 +273,7 @@ import Testing
   }
 
   @Test(
-    "a magnified upright quad covers exactly its triangles' pixels, each within two levels",
+    "a scaled upright quad covers exactly its triangles' pixels, each within two levels",
     arguments: [(true, UInt8(255)), (false, UInt8(255)), (true, UInt8(140))])
   func quadMatchesTriangles(opaque: Bool, tintAlpha: UInt8) throws {
     var rng = SplitMix64(state: 17)
@@ -286,7 +286,8 @@ import Testing
       let x0 = Double(rng.below(4000)) / 256
       let y0 = Double(rng.below(4000)) / 256
       let width = 8 + Double(rng.below(15_000)) / 256
-      let height = Double(th) * (2 + Double(rng.below(10)))
+      // Magnified 2–11× or shrunk to 40–90 % vertically (an emoji squashed in its jump).
+      let height = Double(th) * (trial % 4 == 3 ? 0.4 + Double(rng.below(6)) / 10 : 2 + Double(rng.below(10)))
       let flip = trial % 5 == 4
       let (l, r) = flip ? (x0 + width, x0) : (x0, x0 + width)
       let corners = [Point(x: l, y: y0), Point(x: r, y: y0), Point(x: r, y: y0 + height), Point(x: l, y: y0 + height)]
@@ -342,6 +343,29 @@ import Testing
     }
     #expect(whole == pieces)
     #expect(Set(whole).count > 500, "the test draws a varied magnification")
+  }
+
+  @Test("four-pixel over and modulate equal the scalar ones on premultiplied pixels")
+  func vectorCompositingMatches() {
+    var rng = SplitMix64(state: 12)
+    func premultiplied() -> UInt32 {
+      let a = UInt32(rng.below(4) == 0 ? [0, 255][rng.below(2)] : rng.below(256))
+      return Rasterizer.premultiply(
+        r: UInt32(rng.below(256)), g: UInt32(rng.below(256)), b: UInt32(rng.below(256)), a: a)
+    }
+    for _ in 0..<50_000 {
+      let src = SIMD4(premultiplied(), premultiplied(), premultiplied(), premultiplied())
+      let dst = SIMD4(premultiplied(), premultiplied(), premultiplied(), premultiplied())
+      let tint = SIMD4<UInt32>((0..<4).map { _ in UInt32(truncatingIfNeeded: rng.next()) })
+      let o = Rasterizer.over(src, dst)
+      let m = Rasterizer.modulate(src, tint)
+      for k in 0..<4 {
+        guard o[k] == Rasterizer.over(src[k], dst[k]), m[k] == Rasterizer.modulate(src[k], tint[k]) else {
+          Issue.record("lane \(k): over \(o[k]) for \(Rasterizer.over(src[k], dst[k])), modulate \(m[k])")
+          return
+        }
+      }
+    }
   }
 
   @Test("the four-pixel blend equals the reference lerp for every weight")
