@@ -384,3 +384,42 @@ import Testing
     }
   }
 }
+
+@Suite struct SnapTests {
+  @Test("snapping to 1/256 pixel rounds as Float.rounded() does, ties included")
+  func snapMatchesRounded() {
+    var rng = SplitMix64(state: 5)
+    var values: [Float] = [0, -0, 0.5 / 256, -0.5 / 256, 1.5 / 256, -1.5 / 256, 1_048_575.998, -1_048_575.998]
+    for _ in 0..<100_000 {
+      let magnitude = Float(rng.below(1 << 20)) + Float(rng.below(1 << 16)) / 65_536
+      // Ties: a whole number of 1/512 pixels.
+      let tie = Float(rng.below(1 << 28)) / 512
+      values += [magnitude, -magnitude, tie, -tie]
+    }
+    for f in values where f.magnitude < Rasterizer.limit {
+      let expected = Int64((f * Float(Rasterizer.one)).rounded())
+      if Rasterizer.snap(f) != expected {
+        Issue.record("\(f): \(Rasterizer.snap(f)), rounded() gives \(expected)")
+        return
+      }
+    }
+  }
+}
+
+@Suite struct FloorDivModTests {
+  @Test("the Double-estimated floor division is exact, near ties and past 2^53 too")
+  func floorDivModIsExact() {
+    var rng = SplitMix64(state: 21)
+    for trial in 0..<200_000 {
+      let b = Int64(1 + rng.below(trial % 2 == 0 ? 1 << 30 : 300))
+      var a = Int64(bitPattern: rng.next()) >> Int64(rng.below(40))
+      // Multiples and their neighbours, where a rounded estimate is off by one.
+      if trial % 3 == 0 { a = (a / b) * b + Int64(rng.below(3)) - 1 }
+      let (q, r) = Rasterizer.floorDivMod(a, b)
+      if q != Rasterizer.floorDiv(a, b) || r != a - Rasterizer.floorDiv(a, b) * b || r < 0 || r >= b {
+        Issue.record("\(a) / \(b): \(q) remainder \(r)")
+        return
+      }
+    }
+  }
+}
