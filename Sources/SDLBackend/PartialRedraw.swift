@@ -1,0 +1,69 @@
+import Foundation
+import Graphics
+
+/// What partial redraw needs beyond the damage tracker: regions grown around scaled SDL blits,
+/// and whether an opaque backdrop makes painting the background pointless.
+extension Renderer {
+  /// Grows regions to take in whole every scaled image they touch: a scaled blit clipped to
+  /// part of its rectangle samples differently from the whole one, which would leave a seam.
+  /// Nil when the regions grow to most of the target.
+  func coverScaledBlits(_ input: [Rect], _ list: DrawList, _ target: Rect, damage: DamageTracker) -> [Rect]? {
+    var regions = input
+    let scaled = list.primitives.filter { p in
+      switch p.texture {
+      case .none: return false
+      case .atlas: return isScaled(p, list, atlas.image.width, atlas.image.height)
+      case .image(let id):
+        guard let img = list.images[id] else { return false }
+        return isScaled(p, list, img.width, img.height)
+      }
+    }
+    guard !scaled.isEmpty else { return regions }
+    for _ in 0..<8 {
+      var grew = false
+      for i in regions.indices {
+        for p in scaled where p.bounds.touches(regions[i]) {
+          let whole = DamageTracker.snap(p.bounds.insetBy(dx: -1, dy: -1), in: target).intersection(target)
+          let u = regions[i].union(whole)
+          if u != regions[i] {
+            regions[i] = u
+            grew = true
+          }
+        }
+      }
+      regions = DamageTracker.merge(regions, limit: damage.maxRects)
+      if !grew { break }
+    }
+    let area = regions.reduce(0) { $0 + $1.width * $1.height }
+    return area > damage.fullThreshold * target.width * target.height ? nil : regions
+  }
+
+  /// Whether a textured primitive is drawn at a size other than its texels'.
+  func isScaled(_ p: Primitive, _ list: DrawList, _ tw: Int, _ th: Int) -> Bool {
+    var u0 = Float.infinity
+    var u1 = -Float.infinity
+    var v0 = Float.infinity
+    var v1 = -Float.infinity
+    for k in p.indexOffset..<(p.indexOffset + p.indexCount) {
+      let v = list.vertices[Int(list.indices[k])]
+      u0 = min(u0, v.u)
+      u1 = max(u1, v.u)
+      v0 = min(v0, v.v)
+      v1 = max(v1, v.v)
+    }
+    let texW = Double(u1 - u0) * Double(tw)
+    let texH = Double(v1 - v0) * Double(th)
+    return abs(texW - p.bounds.width) > 0.5 || abs(texH - p.bounds.height) > 0.5
+  }
+
+  /// Whether the first primitive drawn in `region` is an opaque image covering all of it, so
+  /// the background under it need not be painted (SDL's fill costs up to 8 ns a pixel).
+  static func opaqueBackdropCovers(_ region: Rect, in list: DrawList) -> Bool {
+    guard let first = list.primitives.first(where: { $0.bounds.touches(region) }),
+      case .image(let id) = first.texture, list.images[id]?.opaque == true,
+      list.commands[first.command].clip == nil
+    else { return false }
+    let b = first.bounds
+    return b.minX <= region.minX && b.minY <= region.minY && b.maxX >= region.maxX && b.maxY >= region.maxY
+  }
+}

@@ -1,0 +1,102 @@
+internal import CSDL2
+import Foundation
+import Graphics
+
+/// The SDL textures a draw list samples: the glyph atlas's and one per image, uploaded when
+/// their generation changes and evicted by age and by a byte cap.
+extension Renderer {
+  /// An image's SDL texture and what it was made from.
+  struct ImageTexture {
+    var texture: OpaquePointer
+    var generation: Int
+    var width: Int
+    var height: Int
+    var lastUsedFrame: Int
+    var opaque: Bool
+  }
+
+  /// The atlas texture, re-made when the atlas grows and re-uploaded when it changes.
+  func prepareAtlas() -> OpaquePointer? {
+    let img = atlas.image
+    if atlasTexture == nil || atlasSize != (img.width, img.height) {
+      if let t = atlasTexture { SDL_DestroyTexture(t) }
+      atlasTexture = makeTexture(width: img.width, height: img.height, smooth: true)
+      atlasSize = (img.width, img.height)
+      atlasGeneration = -1
+    }
+    if atlasGeneration != img.generation, let t = atlasTexture {
+      upload(img, to: t)
+      atlasGeneration = img.generation
+    }
+    return atlasTexture
+  }
+
+  /// The texture for an image, made or re-uploaded as needed.
+  func prepareImage(_ id: ImageID, _ img: ImageBuffer) -> OpaquePointer? {
+    if var existing = images[id], existing.width == img.width, existing.height == img.height,
+      existing.opaque == img.opaque
+    {
+      existing.lastUsedFrame = frameNumber
+      if existing.generation != img.generation {
+        upload(img, to: existing.texture)
+        existing.generation = img.generation
+      }
+      images[id] = existing
+      return existing.texture
+    }
+    if let old = images[id] { SDL_DestroyTexture(old.texture) }
+    guard let t = makeTexture(width: img.width, height: img.height, smooth: img.smooth) else { return nil }
+    if img.opaque { SDL_SetTextureBlendMode(t, SDL_BLENDMODE_NONE) }
+    upload(img, to: t)
+    images[id] = ImageTexture(
+      texture: t, generation: img.generation, width: img.width, height: img.height, lastUsedFrame: frameNumber,
+      opaque: img.opaque)
+    return t
+  }
+
+  /// Frees textures of images no frame has drawn for a while, so switching scenes does not leak.
+  func evictImages() {
+    if frameNumber % 120 == 0 {
+      for (id, t) in images where frameNumber - t.lastUsedFrame > 240 {
+        SDL_DestroyTexture(t.texture)
+        images[id] = nil
+      }
+    }
+    // Age alone lets a resize storm pile up window-sized textures (33 MB each at 4K) for four
+    // seconds or more; past a byte cap on what this frame did not draw, the least recently
+    // used go first. What the frame draws is never evicted, however large.
+    var unused = images.values.reduce(0) { $1.lastUsedFrame < frameNumber ? $0 + $1.width * $1.height * 4 : $0 }
+    guard unused > Self.maxUnusedImageBytes else { return }
+    for (id, t) in images.sorted(by: { $0.value.lastUsedFrame < $1.value.lastUsedFrame })
+    where t.lastUsedFrame < frameNumber {
+      SDL_DestroyTexture(t.texture)
+      images[id] = nil
+      unused -= t.width * t.height * 4
+      if unused <= Self.maxUnusedImageBytes { break }
+    }
+  }
+
+  /// The most bytes of image textures kept that the current frame does not draw.
+  static let maxUnusedImageBytes = 16 << 20
+
+  /// A streaming RGBA texture with blending on and the image's filter.
+  func makeTexture(width: Int, height: Int, smooth: Bool) -> OpaquePointer? {
+    guard let handle,
+      let t = SDL_CreateTexture(
+        handle, UInt32(SDL_PIXELFORMAT_RGBA32.rawValue), Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
+        Int32(width), Int32(height))
+    else { return nil }
+    SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
+    SDL_SetTextureScaleMode(t, smooth ? SDL_ScaleModeLinear : SDL_ScaleModeNearest)
+    return t
+  }
+
+  /// Copies an image's pixels into its texture, counting the upload.
+  func upload(_ img: ImageBuffer, to texture: OpaquePointer) {
+    img.pixels.withUnsafeBytes { raw in
+      _ = SDL_UpdateTexture(texture, nil, raw.baseAddress, Int32(img.width * 4))
+    }
+    lastTextureUploads += 1
+    totalTextureUploads += 1
+  }
+}
