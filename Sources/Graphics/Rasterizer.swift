@@ -211,7 +211,8 @@ public enum Rasterizer {
             let i2 = Int(ix[k + 2])
             k += 3
             guard i0 >= 0, i1 >= 0, i2 >= 0, i0 < vs.count, i1 < vs.count, i2 < vs.count else { continue }
-            triangle(vs[i0], vs[i1], vs[i2], clip: clip, target: target, texture: tex)
+            triangle(
+              vs[i0], vs[i1], vs[i2], clip: clip, target: target, texture: tex, dither: p.shape == .ditheredRamp)
           }
         }
       }
@@ -556,7 +557,8 @@ public enum Rasterizer {
 
   /// Rasterizes one triangle into `target`, restricted to `clip`.
   static func triangle(
-    _ va: Vertex, _ vb: Vertex, _ vc: Vertex, clip: PixelRect, target: RasterTarget, texture: RasterTexture?
+    _ va: Vertex, _ vb: Vertex, _ vc: Vertex, clip: PixelRect, target: RasterTarget, texture: RasterTexture?,
+    dither: Bool = false
   ) {
     guard va.color.a | vb.color.a | vc.color.a != 0 else { return }
     @inline(__always) func ok(_ v: Vertex) -> Bool {
@@ -653,6 +655,11 @@ public enum Rasterizer {
       }
     } else if flat {
       rows { row, _, start, count in constantSpan(row + start, count: count, pixel: c0) }
+    } else if cdx == .zero && dither {
+      // A dithered ramp (a backdrop): four colors a row, repeated across it.
+      rows { row, py, start, count in
+        ditheredSpan(row, from: start, count: count, color: f0 + cdy * (Float(py) + 0.5 - oy), y: Int(py))
+      }
     } else if cdx == .zero {
       // Graded along y only (a vertical gradient): one color for the whole row.
       rows { row, py, start, count in
@@ -693,6 +700,54 @@ public enum Rasterizer {
       return (x + magic).bitPattern & 0xFF
     }
     return q(a) << 24 | q(c[0]) << 16 | q(c[1]) << 8 | q(c[2])
+  }
+
+  /// A 4×4 Bayer matrix as offsets in units of one 8-bit step, row by row: the pattern the
+  /// gradient images of the other renderers are dithered with.
+  static let bayer =
+    SIMD16<Float>(0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5) / 16
+    + SIMD16<Float>(repeating: 0.5 / 16 - 0.5)
+
+  /// Covers a span of row `y` with `color` (premultiplied channels, R, G, B, A) ordered-dithered:
+  /// pixel x gets the offset at (x mod 4, y mod 4), so a slow ramp shows no 8-bit bands and a
+  /// pixel's value does not depend on where its span starts.
+  @inline(__always)
+  static func ditheredSpan(
+    _ row: UnsafeMutablePointer<UInt32>, from start: Int, count: Int, color c: SIMD4<Float>, y: Int
+  ) {
+    let k = (y & 3) * 4
+    @inline(__always) func at(_ i: Int) -> UInt32 {
+      let d = bayer[k + (i & 3)]
+      return pack(c + SIMD4(d, d, d, 0))
+    }
+    // The pattern rotated so that lane 0 is the span's first pixel.
+    let pattern = SIMD4(at(start), at(start + 1), at(start + 2), at(start + 3))
+    var p = row + start
+    var i = 0
+    if pattern &>> 24 == SIMD4(repeating: 255) {
+      while i + 4 <= count {
+        UnsafeMutableRawPointer(p).storeBytes(of: pattern, as: SIMD4<UInt32>.self)
+        p += 4
+        i += 4
+      }
+      while i < count {
+        p.pointee = pattern[i & 3]
+        p += 1
+        i += 1
+      }
+      return
+    }
+    while i + 4 <= count {
+      let d = UnsafeRawPointer(p).loadUnaligned(as: SIMD4<UInt32>.self)
+      UnsafeMutableRawPointer(p).storeBytes(of: over(pattern, d), as: SIMD4<UInt32>.self)
+      p += 4
+      i += 4
+    }
+    while i < count {
+      p.pointee = over(pattern[i & 3], p.pointee)
+      p += 1
+      i += 1
+    }
   }
 
   /// Covers `count` pixels with one premultiplied color.

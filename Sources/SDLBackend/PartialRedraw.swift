@@ -56,13 +56,21 @@ extension Renderer {
     return abs(texW - p.bounds.width) > 0.5 || abs(texH - p.bounds.height) > 0.5
   }
 
-  /// Whether the first primitive drawn in `region` is an opaque image covering all of it, so
+  /// Whether the first primitive drawn in `region` is an opaque image or ramp covering all of it, so
   /// the background under it need not be painted (SDL's fill costs up to 8 ns a pixel).
   static func opaqueBackdropCovers(_ region: Rect, in list: DrawList) -> Bool {
     guard let first = list.primitives.first(where: { $0.bounds.touches(region) }),
-      case .image(let id) = first.texture, list.images[id]?.opaque == true,
       list.commands[first.command].clip == nil
     else { return false }
+    switch (first.shape, first.texture) {
+    case (.ditheredRamp, _):
+      let corners = list.indices[first.indexOffset..<(first.indexOffset + first.indexCount)]
+      guard corners.allSatisfy({ list.vertices[Int($0)].color.a == 255 }) else { return false }
+    case (_, .image(let id)):
+      guard list.images[id]?.opaque == true else { return false }
+    default:
+      return false
+    }
     let b = first.bounds
     return b.minX <= region.minX && b.minY <= region.minY && b.maxX >= region.maxX && b.maxY >= region.maxY
   }

@@ -27,9 +27,14 @@ public final class Renderer {
 
   /// How draw lists for this renderer should cut shapes into triangles: SDL's software
   /// renderer walks each triangle's bounding box and wants short pieces in strips; the CPU
-  /// canvas walks spans and a GPU does not care, so they get edges left whole.
+  /// canvas walks spans and dithers ramps itself; a GPU gets edges whole and backdrops as
+  /// images (it would draw a ramp with 8-bit bands).
   public var preferredTessellation: DrawList.Tessellation {
-    selection.kind == .sdlSoftware ? .boundingBoxWalker : .standard
+    switch selection.kind {
+    case .sdlSoftware: .boundingBoxWalker
+    case .cpu: .spanRasterizer
+    default: .standard
+    }
   }
 
   /// Textures alive now: one per cached image, plus the glyph atlas's.

@@ -155,8 +155,9 @@ struct Lowerer {
     if shape.isRectangle, stroke == nil, case .linearGradient(let g) = fill, t.isAxisAligned,
       frame.width * frame.height * scale * scale > 16_384
     {
-      // A large gradient rectangle (a backdrop) is a 64×64 ramp stretched with linear
-      // filtering: one blit instead of rasterizing the whole window as triangles.
+      // A large gradient rectangle (a backdrop): dithered ramps for a renderer that dithers
+      // them itself, otherwise an image rendered once at its pixel size.
+      if list.ditheredRamps, lowerDitheredRamps(g, frame, t, opacity) { return }
       lowerGradientImage(g, frame, t, opacity)
       return
     }
@@ -197,6 +198,39 @@ struct Lowerer {
         items.append(DrawnItem(kind: .shape, bounds: bounds(pixel), color: c, text: nil))
       }
     }
+  }
+
+  /// Lowers a vertical gradient rectangle as one dithered ramp per pair of neighbouring stops,
+  /// on whole pixels as the image path snaps it. Returns false for what it does not handle
+  /// (a gradient that is not vertical on screen, or has no length).
+  private mutating func lowerDitheredRamps(
+    _ g: LinearGradient, _ frame: Rect, _ t: Transform2D, _ opacity: Double
+  ) -> Bool {
+    let dy = g.endPoint.y - g.startPoint.y
+    guard g.startPoint.x == g.endPoint.x, dy != 0, t.b == 0, t.c == 0, !g.stops.isEmpty, frame.height > 0
+    else { return false }
+    let box = bounds(quad(frame, t).map { Point(x: $0.x.rounded(), y: $0.y.rounded()) })
+    guard box.width > 0, box.height > 0, box.width.isFinite, box.height.isFinite else { return false }
+    // The gradient's parameter at a local y, and a local y's pixel row.
+    func parameter(_ y: Double) -> Double { ((y - frame.minY) / frame.height - g.startPoint.y) / dy }
+    func pixelY(_ y: Double) -> Double { min(box.maxY, max(box.minY, t.apply(Point(x: frame.minX, y: y)).y)) }
+    // Band edges: the rectangle's own and each stop's, as (pixel row, parameter).
+    let top = t.apply(Point(x: frame.minX, y: frame.minY)).y <= t.apply(Point(x: frame.minX, y: frame.maxY)).y
+    var edges: [(Double, Double)] = [
+      (box.minY, parameter(top ? frame.minY : frame.maxY)), (box.maxY, parameter(top ? frame.maxY : frame.minY)),
+    ]
+    for stop in g.stops {
+      let y = frame.minY + frame.height * (g.startPoint.y + stop.location * dy)
+      if y > frame.minY && y < frame.maxY { edges.append((pixelY(y), stop.location)) }
+    }
+    edges.sort { $0.0 < $1.0 }
+    for (a, b) in zip(edges, edges.dropFirst()) where b.0 > a.0 {
+      list.fillDitheredRamp(
+        Rect(x: box.minX, y: a.0, width: box.width, height: b.0 - a.0),
+        top: g.color(at: a.1).opacity(opacity).rgba8, bottom: g.color(at: b.1).opacity(opacity).rgba8)
+    }
+    items.append(DrawnItem(kind: .shape, bounds: box, color: g.stops.first?.color.opacity(opacity), text: nil))
+    return true
   }
 
   private mutating func lowerGradientImage(_ g: LinearGradient, _ frame: Rect, _ t: Transform2D, _ opacity: Double) {

@@ -423,3 +423,69 @@ import Testing
     }
   }
 }
+
+/// Dithered ramps: gradient backdrops filled by the rasterizer with a 4×4 ordered pattern.
+@Suite struct DitheredRampTests {
+  func draw(_ list: DrawList, _ w: Int, _ h: Int, region: PixelRect? = nil, into pixels: inout [UInt32]) {
+    pixels.withUnsafeMutableBufferPointer { buf in
+      guard let base = buf.baseAddress else { return }
+      Rasterizer.draw(list, into: RasterTarget(pixels: base, width: w, height: h), region: region) { _ in nil }
+    }
+  }
+
+  @Test("a ramp's pixels follow the Bayer pattern, average to the exact ramp, and do not depend on the region")
+  func rampIsDitheredExactly() {
+    var list = DrawList()
+    let (w, h) = (64, 256)
+    // Black to 64 gray over 256 rows: a quarter level a row, banded every 4 rows undithered.
+    list.fillDitheredRamp(
+      Rect(x: 0, y: 0, width: Double(w), height: Double(h)), top: RGBA8(r: 0, g: 0, b: 0, a: 255),
+      bottom: RGBA8(r: 64, g: 64, b: 64, a: 255))
+    #expect(list.primitives.first?.shape == .ditheredRamp)
+    var whole = [UInt32](repeating: 0, count: w * h)
+    draw(list, w, h, into: &whole)
+    var pieces = [UInt32](repeating: 0, count: w * h)
+    for r in [
+      PixelRect(x0: 0, y0: 0, x1: 13, y1: 256), PixelRect(x0: 13, y0: 0, x1: 64, y1: 101),
+      PixelRect(x0: 13, y0: 101, x1: 64, y1: 256),
+    ] {
+      draw(list, w, h, region: r, into: &pieces)
+    }
+    #expect(whole == pieces)
+    for y in 0..<h {
+      let exact = 64 * (Double(y) + 0.5) / Double(h)
+      for x in 0..<w {
+        let p = whole[y * w + x]
+        let g = Double(p & 0xFF)
+        let d = Double(Rasterizer.bayer[(y & 3) * 4 + (x & 3)])
+        #expect(p >> 24 == 255 && (p >> 8) & 0xFF == p & 0xFF)
+        #expect(abs(g - (exact + d).rounded()) <= 1, "pixel \(x),\(y): \(g) for \(exact) + \(d)")
+      }
+      // Each 4×4 block's mean is the ramp within a tenth of a level, so no band shows.
+      if y % 4 == 0 && y + 4 <= h {
+        let block = (0..<4).flatMap { dy in (0..<4).map { Double(whole[(y + dy) * w + $0] & 0xFF) } }
+        let mean = block.reduce(0, +) / 16
+        let ideal = 64 * (Double(y) + 2) / Double(h)
+        #expect(abs(mean - ideal) < 0.3, "rows \(y)…\(y + 3): mean \(mean) for \(ideal)")
+      }
+    }
+    // Without dithering the same quad shows only whole levels, one per band of rows.
+    var plain = DrawList()
+    plain.addTriangles(list.vertices, indices: [0, 1, 2, 0, 2, 3])
+    var banded = [UInt32](repeating: 0, count: w * h)
+    draw(plain, w, h, into: &banded)
+    #expect(Set((0..<w).map { banded[102 * w + $0] }).count == 1)
+    #expect(Set((0..<w).map { whole[102 * w + $0] }).count == 2)
+  }
+
+  @Test("a translucent ramp blends over what is there")
+  func translucentRampBlends() {
+    var list = DrawList()
+    list.fillDitheredRamp(
+      Rect(x: 0, y: 0, width: 8, height: 8), top: RGBA8(r: 255, g: 255, b: 255, a: 128),
+      bottom: RGBA8(r: 255, g: 255, b: 255, a: 128))
+    var px = [UInt32](repeating: 0xFF00_0000, count: 64)
+    draw(list, 8, 8, into: &px)
+    #expect(px.allSatisfy { $0 >> 24 == 255 && abs(Int($0 & 0xFF) - 128) <= 1 })
+  }
+}

@@ -35,7 +35,8 @@ extension SDLSuites {
 
     @Test("each renderer asks for the tessellation its rasterizer wants")
     func preferredTessellation() throws {
-      #expect(try OffscreenTarget(width: 8, height: 8, renderer: .cpu).renderer.preferredTessellation == .standard)
+      #expect(
+        try OffscreenTarget(width: 8, height: 8, renderer: .cpu).renderer.preferredTessellation == .spanRasterizer)
       #expect(
         try OffscreenTarget(width: 8, height: 8, renderer: .sdlSoftware).renderer.preferredTessellation
           == .boundingBoxWalker)

@@ -170,4 +170,35 @@ func render<V: View>(
     #expect(Set(levels).count >= 2)
     #expect(abs(mean - 127.5 * (Double(row) + 2) / 600 * 2) < 1.5)
   }
+
+  @Test("with dithered ramps asked for, a vertical gradient backdrop is one ramp per stop pair and no image")
+  func gradientBackdropAsDitheredRamps() {
+    let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
+    rt.tessellation = .spanRasterizer
+    let stops = [Color(hex: 0x000000), Color(hex: 0x804020), Color(hex: 0xFFFFFF)]
+    let out = render(Size(width: 800, height: 600), runtime: rt) {
+      Rectangle().fill(LinearGradient(colors: stops, startPoint: .top, endPoint: .bottom))
+    }
+    let list = out.drawList
+    #expect(list.images.isEmpty)
+    #expect(list.primitives.map(\.shape) == [.ditheredRamp, .ditheredRamp])
+    // Bands meet at the middle stop, on whole pixels at the rectangle's edges, in stop colors.
+    let ys = Set(list.vertices.map(\.y))
+    #expect(ys == [0, 300, 600])
+    let colorAt: [Float: Set<RGBA8>] = Dictionary(grouping: list.vertices, by: \.y).mapValues { Set($0.map(\.color)) }
+    #expect(colorAt[0] == [stops[0].rgba8])
+    #expect(colorAt[300] == [stops[1].rgba8])
+    #expect(colorAt[600] == [stops[2].rgba8])
+  }
+
+  @Test("a horizontal gradient backdrop stays an image even where ramps are asked for")
+  func horizontalGradientStaysAnImage() {
+    let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
+    rt.tessellation = .spanRasterizer
+    let out = render(Size(width: 800, height: 600), runtime: rt) {
+      Rectangle().fill(LinearGradient(colors: [.red, .blue], startPoint: .leading, endPoint: .trailing))
+    }
+    #expect(out.drawList.images.count == 1)
+    #expect(out.drawList.primitives.map(\.shape) == [.imageQuad])
+  }
 }
