@@ -83,34 +83,37 @@ public enum MeshGradientRaster {
         sampleCol[gy * cols + gx] = c
       }
     }
-    for gy in 0..<(rows - 1) {
-      for gx in 0..<(cols - 1) {
-        let i00 = gy * cols + gx
-        let i10 = i00 + 1
-        let i01 = i00 + cols
-        let i11 = i01 + 1
-        rasterize(
-          samplePos[i00], samplePos[i10], samplePos[i11], sampleCol[i00], sampleCol[i10], sampleCol[i11], &image)
-        rasterize(
-          samplePos[i00], samplePos[i11], samplePos[i01], sampleCol[i00], sampleCol[i11], sampleCol[i01], &image)
+    // One buffer access for all the triangles, not one uniqueness check and closure each.
+    image.pixels.withUnsafeMutableBufferPointer { px in
+      for gy in 0..<(rows - 1) {
+        for gx in 0..<(cols - 1) {
+          let i00 = gy * cols + gx
+          let i10 = i00 + 1
+          let i01 = i00 + cols
+          let i11 = i01 + 1
+          rasterize(
+            samplePos[i00], samplePos[i10], samplePos[i11], sampleCol[i00], sampleCol[i10], sampleCol[i11], px, w, h)
+          rasterize(
+            samplePos[i00], samplePos[i11], samplePos[i01], sampleCol[i00], sampleCol[i11], sampleCol[i01], px, w, h)
+        }
       }
     }
     image.generation &+= 1
   }
 
-  /// 4×4 Bayer thresholds in −0.5…0.5 of one 8-bit step.
-  private static let bayer: [Double] = [0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5].map {
-    ($0 + 0.5) / 16 - 0.5
-  }
+  /// 4×4 Bayer thresholds in −0.5…0.5 of one 8-bit step, plus the 0.5 that rounds; a vector
+  /// rather than an array, so a lookup has no bounds check or lazy global behind it.
+  private static let bayer =
+    SIMD16<Double>(0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5) / 16
+    + SIMD16<Double>(repeating: 0.5 / 16 - 0.5 + 0.5)
 
   private static func rasterize(
     _ a: Point, _ b: Point, _ c: Point, _ ca: SIMD4<Double>, _ cb: SIMD4<Double>, _ cc: SIMD4<Double>,
-    _ image: inout ImageBuffer
+    _ px: UnsafeMutableBufferPointer<UInt32>, _ w: Int, _ h: Int
   ) {
     let area = (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
     if abs(area) < 1e-12 { return }
-    let w = image.width
-    let h = image.height
+    guard px.count >= w * h else { return }
     let minX = max(0, Int((min(a.x, b.x, c.x) - 0.5).rounded(.down)))
     let maxX = min(w - 1, Int((max(a.x, b.x, c.x) - 0.5).rounded(.up)))
     let minY = max(0, Int((min(a.y, b.y, c.y) - 0.5).rounded(.down)))
@@ -122,7 +125,8 @@ public enum MeshGradientRaster {
     // Edge functions are affine in x, so each row steps them by a constant per pixel.
     let d0 = -(c.y - b.y) * inv
     let d1 = -(a.y - c.y) * inv
-    image.pixels.withUnsafeMutableBufferPointer { px in
+    let bayer = Self.bayer
+    do {
       for y in minY...maxY {
         let py = Double(y) + 0.5
         let x0 = Double(minX) + 0.5
@@ -136,7 +140,7 @@ public enum MeshGradientRaster {
             let col = (ca * w0 + cb * w1 + cc * w2) * 255
             let d = bayer[brow + (x & 3)]
             @inline(__always) func q(_ v: Double) -> UInt32 {
-              UInt32(max(0, min(255, v + d + 0.5)))
+              UInt32(max(0, min(255, v + d)))
             }
             px[row + x] = q(col.x) | (q(col.y) << 8) | (q(col.z) << 16) | (q(col.w) << 24)
           }
