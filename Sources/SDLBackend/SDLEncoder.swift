@@ -46,11 +46,14 @@ extension Renderer {
           }
           if let clip = region.map({ cmd.clip?.intersection($0) ?? $0 }) ?? cmd.clip {
             if clip.isEmpty { continue }
-            let x0 = clip.minX.rounded(.down)
-            let y0 = clip.minY.rounded(.down)
+            // A clip from a scene can be any size (or NaN, from a hostile frame): SDL's
+            // rectangle is 32-bit, so it is bounded before the conversion.
+            @inline(__always) func bounded(_ v: Double) -> Int32 { v.isNaN ? 0 : Int32(max(-1e9, min(1e9, v))) }
+            let x0 = bounded(clip.minX.rounded(.down))
+            let y0 = bounded(clip.minY.rounded(.down))
             var r = SDL_Rect(
-              x: Int32(x0), y: Int32(y0), w: Int32(max(0, clip.maxX.rounded(.up) - x0)),
-              h: Int32(max(0, clip.maxY.rounded(.up) - y0)))
+              x: x0, y: y0, w: max(0, bounded(clip.maxX.rounded(.up)) - x0),
+              h: max(0, bounded(clip.maxY.rounded(.up)) - y0))
             SDL_RenderSetClipRect(handle, &r)
             clipSet = true
           } else if clipSet {
@@ -141,8 +144,10 @@ extension Renderer {
       else { return false }
       // A blit's source is whole texels: a quad whose UVs fall between texels (a half-texel
       // inset, say) would be shifted by the rounding, so it is drawn as geometry instead.
+      // Far-off coordinates (a `Canvas` can make any) are geometry too: they would not fit
+      // the blit's 32-bit rectangle.
       let edges = [v0.u * tw, v1.u * tw, v0.v * th, v3.v * th]
-      guard edges.allSatisfy({ abs($0 - $0.rounded()) < 1e-3 }) else { return false }
+      guard edges.allSatisfy({ abs($0) < 1e7 && abs($0 - $0.rounded()) < 1e-3 }) else { return false }
       let src = SDL_Rect(
         x: Int32((v0.u * tw).rounded()), y: Int32((v0.v * th).rounded()),
         w: Int32(((v1.u - v0.u) * tw).rounded()), h: Int32(((v3.v - v0.v) * th).rounded()))

@@ -42,6 +42,37 @@ extension SDLSuites {
           == .boundingBoxWalker)
     }
 
+    @Test("an image quad with far-off texture coordinates is drawn as geometry, not a trapping blit")
+    func farOffTextureCoordinatesDoNotTrap() throws {
+      let img = try render(16, 16, renderer: .sdlSoftware) { list, _ in
+        var image = ImageBuffer(width: 2, height: 2, smooth: false)
+        image.pixels = [UInt32](repeating: 0xFF00_FF00, count: 4)
+        list.images[ImageID(9)] = image
+        let c = RGBA8(r: 255, g: 255, b: 255, a: 255)
+        // The layout addImageQuad writes, from a Canvas, with texel edges past Int32's range.
+        list.addTriangles(
+          [
+            Vertex(x: 2, y: 2, color: c, u: 1e12, v: 0), Vertex(x: 14, y: 2, color: c, u: 2e12, v: 0),
+            Vertex(x: 14, y: 14, color: c, u: 2e12, v: 1), Vertex(x: 2, y: 14, color: c, u: 1e12, v: 1),
+          ], indices: [0, 1, 2, 0, 2, 3], texture: .image(ImageID(9)))
+      }
+      // SDL may sample such coordinates any way it likes; what matters is that the process
+      // lives (a blit's Int32 conversion trapped) and nothing lands outside the quad.
+      #expect(pixel(img, 0, 0) == RGBA(r: 0, g: 0, b: 0, a: 255))
+      #expect(pixel(img, 15, 15) == RGBA(r: 0, g: 0, b: 0, a: 255))
+    }
+
+    @Test("a clip far past 32 bits or NaN is bounded before it becomes SDL's rectangle", arguments: [1e12, Double.nan])
+    func hugeClipDoesNotTrap(size: Double) throws {
+      let img = try render(16, 16, renderer: .sdlSoftware) { list, _ in
+        list.pushClip(Rect(x: 0, y: 0, width: size, height: size))
+        list.fillRect(Rect(x: 4, y: 4, width: 8, height: 8), color: RGBA8(r: 255, g: 0, b: 0, a: 255))
+        list.popClip()
+      }
+      #expect(pixel(img, 0, 0) == RGBA(r: 0, g: 0, b: 0, a: 255))
+      if !size.isNaN { #expect(pixel(img, 8, 8) == RGBA(r: 255, g: 0, b: 0, a: 255)) }
+    }
+
     @Test func redRectangleIsRedInsideAndBlackOutside() throws {
       let img = try render(64, 64) { list, _ in
         list.fillRect(Rect(x: 16, y: 16, width: 32, height: 32), color: Color(red: 1, green: 0, blue: 0).rgba8)
