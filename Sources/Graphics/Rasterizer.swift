@@ -963,12 +963,16 @@ public enum Rasterizer {
     }
   }
 
+  /// Four pixels seen as eight 16-bit lanes (a free reinterpretation): after masking with
+  /// `0x00FF_00FF`, each lane holds one channel with room above it for a product.
+  @inline(__always)
+  static func lanes(_ v: SIMD4<UInt32>) -> SIMD8<UInt16> { unsafeBitCast(v, to: SIMD8<UInt16>.self) }
+
   /// `over` for four pixels: the destination scaled by each source's remaining alpha in
   /// 16-bit lanes (`d·(255 − α) + 128` fits), divided by 255 with `over`'s exact rounding.
   @inline(__always)
   static func over(_ src: SIMD4<UInt32>, _ dst: SIMD4<UInt32>) -> SIMD4<UInt32> {
     let m = SIMD4<UInt32>(repeating: 0x00FF_00FF)
-    @inline(__always) func lanes(_ v: SIMD4<UInt32>) -> SIMD8<UInt16> { unsafeBitCast(v, to: SIMD8<UInt16>.self) }
     let inv = lanes((SIMD4<UInt32>(repeating: 255) &- (src &>> 24)) &* 0x0001_0001)
     let half = SIMD8<UInt16>(repeating: 128)
     var rb = lanes(dst & m) &* inv &+ half
@@ -982,7 +986,6 @@ public enum Rasterizer {
   @inline(__always)
   static func modulate(_ p: SIMD4<UInt32>, _ c: SIMD4<UInt32>) -> SIMD4<UInt32> {
     let m = SIMD4<UInt32>(repeating: 0x00FF_00FF)
-    @inline(__always) func lanes(_ v: SIMD4<UInt32>) -> SIMD8<UInt16> { unsafeBitCast(v, to: SIMD8<UInt16>.self) }
     let half = SIMD8<UInt16>(repeating: 128)
     var rb = lanes(p & m) &* lanes(c & m) &+ half
     rb = (rb &+ (rb &>> 8)) &>> 8
@@ -998,7 +1001,6 @@ public enum Rasterizer {
   @inline(__always)
   static func blend(_ a: SIMD4<UInt32>, _ b: SIMD4<UInt32>, _ w: SIMD4<UInt32>) -> SIMD4<UInt32> {
     let m = SIMD4<UInt32>(repeating: 0x00FF_00FF)
-    @inline(__always) func lanes(_ v: SIMD4<UInt32>) -> SIMD8<UInt16> { unsafeBitCast(v, to: SIMD8<UInt16>.self) }
     let w16 = lanes(w)
     let iw = SIMD8<UInt16>(repeating: 256) &- w16
     let half = SIMD8<UInt16>(repeating: 128)
