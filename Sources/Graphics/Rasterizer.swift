@@ -907,44 +907,54 @@ public enum Rasterizer {
       // by one and blended, tinted and composited in 16-bit lanes, with the same rounding as
       // the scalar loop below.
       let tint = SIMD4<UInt32>(repeating: c0)
-      while x + 4 <= end {
-        // One pixel's four texels and two weights; built as whole vectors below, since
-        // setting vector lanes one at a time goes through memory and stalls.
-        @inline(__always) func sample() -> (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) {
-          let ix = u >> 24
-          let iy = v >> 24
-          let xa = clampX(ix)
-          let xb = clampX(ix &+ 1)
-          let ra = texels + clampY(iy) * w
-          let rb = texels + clampY(iy &+ 1) * w
-          defer {
-            u &+= dU
-            v &+= dV
+      // The groups' texels all lie inside the texture when the ends of the span do (u and v
+      // are linear along it): then the eight clamps a pixel would need are left out.
+      let last = (end - x) / 4 * 4 - 1
+      let uEnd = u &+ dU &* last
+      let vEnd = v &+ dV &* last
+      let inside =
+        last >= 0 && min(u, uEnd) >= 0 && min(v, vEnd) >= 0 && (max(u, uEnd) >> 24) < maxX
+        && (max(v, vEnd) >> 24) < maxY
+      do {
+        while x + 4 <= end {
+          // One pixel's four texels and two weights; built as whole vectors below, since
+          // setting vector lanes one at a time goes through memory and stalls.
+          @inline(__always) func sample() -> (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) {
+            let ix = u >> 24
+            let iy = v >> 24
+            let xa = inside ? ix : clampX(ix)
+            let xb = inside ? ix &+ 1 : clampX(ix &+ 1)
+            let ra = texels + (inside ? iy : clampY(iy)) * w
+            let rb = inside ? ra + w : texels + clampY(iy &+ 1) * w
+            defer {
+              u &+= dU
+              v &+= dV
+            }
+            return (
+              ra[xa], ra[xb], rb[xa], rb[xb], UInt32(truncatingIfNeeded: (u >> 16) & 255),
+              UInt32(truncatingIfNeeded: (v >> 16) & 255)
+            )
           }
-          return (
-            ra[xa], ra[xb], rb[xa], rb[xb], UInt32(truncatingIfNeeded: (u >> 16) & 255),
-            UInt32(truncatingIfNeeded: (v >> 16) & 255)
-          )
+          let s0 = sample()
+          let s1 = sample()
+          let s2 = sample()
+          let s3 = sample()
+          let tl = SIMD4(s0.0, s1.0, s2.0, s3.0)
+          let tr = SIMD4(s0.1, s1.1, s2.1, s3.1)
+          let bl = SIMD4(s0.2, s1.2, s2.2, s3.2)
+          let br = SIMD4(s0.3, s1.3, s2.3, s3.3)
+          let wx = SIMD4(s0.4, s1.4, s2.4, s3.4)
+          let wy = SIMD4(s0.5, s1.5, s2.5, s3.5)
+          let wy2 = wy &* 0x0001_0001
+          var t = blend(blend(tl, bl, wy2), blend(tr, br, wy2), wx &* 0x0001_0001)
+          if !white { t = modulate(t, tint) }
+          if t &>> 24 != .zero {
+            let dst = UnsafeRawPointer(p).loadUnaligned(as: SIMD4<UInt32>.self)
+            UnsafeMutableRawPointer(p).storeBytes(of: over(t, dst), as: SIMD4<UInt32>.self)
+          }
+          p += 4
+          x += 4
         }
-        let s0 = sample()
-        let s1 = sample()
-        let s2 = sample()
-        let s3 = sample()
-        let tl = SIMD4(s0.0, s1.0, s2.0, s3.0)
-        let tr = SIMD4(s0.1, s1.1, s2.1, s3.1)
-        let bl = SIMD4(s0.2, s1.2, s2.2, s3.2)
-        let br = SIMD4(s0.3, s1.3, s2.3, s3.3)
-        let wx = SIMD4(s0.4, s1.4, s2.4, s3.4)
-        let wy = SIMD4(s0.5, s1.5, s2.5, s3.5)
-        let wy2 = wy &* 0x0001_0001
-        var t = blend(blend(tl, bl, wy2), blend(tr, br, wy2), wx &* 0x0001_0001)
-        if !white { t = modulate(t, tint) }
-        if t &>> 24 != .zero {
-          let dst = UnsafeRawPointer(p).loadUnaligned(as: SIMD4<UInt32>.self)
-          UnsafeMutableRawPointer(p).storeBytes(of: over(t, dst), as: SIMD4<UInt32>.self)
-        }
-        p += 4
-        x += 4
       }
     }
     while x < end {
