@@ -38,10 +38,13 @@ e2e:
 	./Tests/EndToEnd/e2e.sh "$$($(SWIFT) build --show-bin-path)/playground"
 
 ## The unit tests under AddressSanitizer, then ThreadSanitizer, each in its own build folder
-## (a sanitized build cannot share objects with a plain one). Slow: a full build each.
+## (a sanitized build cannot share objects with a plain one). Slow: a full build each. The
+## folders are wiped first: an incremental build once kept a test module compiled against an
+## older DrawList layout, and ASan reported the mismatch as an overflow that was not there.
 ## SANITIZE_FILTER narrows the tests, e.g. SANITIZE_FILTER=SDLBackendTests.
 SANITIZE_FILTER ?=
 sanitize: test-deps
+	rm -rf .build/asan .build/tsan
 	SDL_VIDEODRIVER=offscreen ASAN_OPTIONS=detect_leaks=0:halt_on_error=1 \
 	  $(SWIFT) test --sanitize=address --build-path .build/asan $(if $(SANITIZE_FILTER),--filter $(SANITIZE_FILTER))
 	SDL_VIDEODRIVER=offscreen TSAN_OPTIONS=halt_on_error=1 \
