@@ -534,8 +534,7 @@ public enum Rasterizer {
           if wy != 0 { t = blend(t, UnsafeRawPointer(bottom + i).loadUnaligned(as: SIMD4<UInt32>.self), weights) }
           if !white { t = modulate(t, tints) }
           if t &>> 24 != .zero {
-            let d = UnsafeRawPointer(out + i).loadUnaligned(as: SIMD4<UInt32>.self)
-            UnsafeMutableRawPointer(out + i).storeBytes(of: over(t, d), as: SIMD4<UInt32>.self)
+            composite(t, over: out + i)
           }
           i += 4
         }
@@ -738,8 +737,7 @@ public enum Rasterizer {
       return
     }
     while i + 4 <= count {
-      let d = UnsafeRawPointer(p).loadUnaligned(as: SIMD4<UInt32>.self)
-      UnsafeMutableRawPointer(p).storeBytes(of: over(pattern, d), as: SIMD4<UInt32>.self)
+      composite(pattern, over: p)
       p += 4
       i += 4
     }
@@ -761,8 +759,7 @@ public enum Rasterizer {
       let src = SIMD4<UInt32>(repeating: pixel)
       var i = 0
       while i + 4 <= count {
-        let d = UnsafeRawPointer(p + i).loadUnaligned(as: SIMD4<UInt32>.self)
-        UnsafeMutableRawPointer(p + i).storeBytes(of: over(src, d), as: SIMD4<UInt32>.self)
+        composite(src, over: p + i)
         i += 4
       }
       while i < count {
@@ -855,8 +852,7 @@ public enum Rasterizer {
             var t = UnsafeRawPointer(src).loadUnaligned(as: SIMD4<UInt32>.self)
             if !white { t = modulate(t, tints) }
             if t &>> 24 != .zero {
-              let d = UnsafeRawPointer(p).loadUnaligned(as: SIMD4<UInt32>.self)
-              UnsafeMutableRawPointer(p).storeBytes(of: over(t, d), as: SIMD4<UInt32>.self)
+              composite(t, over: p)
             }
             p += 4
             src += 4
@@ -949,8 +945,7 @@ public enum Rasterizer {
           var t = blend(blend(tl, bl, wy2), blend(tr, br, wy2), wx &* 0x0001_0001)
           if !white { t = modulate(t, tint) }
           if t &>> 24 != .zero {
-            let dst = UnsafeRawPointer(p).loadUnaligned(as: SIMD4<UInt32>.self)
-            UnsafeMutableRawPointer(p).storeBytes(of: over(t, dst), as: SIMD4<UInt32>.self)
+            composite(t, over: p)
           }
           p += 4
           x += 4
@@ -977,6 +972,13 @@ public enum Rasterizer {
   /// `0x00FF_00FF`, each lane holds one channel with room above it for a product.
   @inline(__always)
   static func lanes(_ v: SIMD4<UInt32>) -> SIMD8<UInt16> { unsafeBitCast(v, to: SIMD8<UInt16>.self) }
+
+  /// Four premultiplied pixels laid over the four at `p`, in place.
+  @inline(__always)
+  static func composite(_ t: SIMD4<UInt32>, over p: UnsafeMutablePointer<UInt32>) {
+    let d = UnsafeRawPointer(p).loadUnaligned(as: SIMD4<UInt32>.self)
+    UnsafeMutableRawPointer(p).storeBytes(of: over(t, d), as: SIMD4<UInt32>.self)
+  }
 
   /// `over` for four pixels: the destination scaled by each source's remaining alpha in
   /// 16-bit lanes (`d·(255 − α) + 128` fits), divided by 255 with `over`'s exact rounding.
