@@ -225,7 +225,9 @@ public enum Rasterizer {
   /// the estimate is off by at most a few units, even where `a` exceeds 2⁵³.
   @inline(__always)
   static func floorDivMod(_ a: Int64, _ b: Int64) -> (Int64, Int64) {
-    let e = (Double(a) / Double(b)).rounded(.down)
+    // Truncated, not floored: `rounded(.down)` is a call to `floor` without SSE4.1, and the
+    // correction below absorbs the one unit truncation can be off by.
+    let e = Double(a) / Double(b)
     // Far outside any coordinate this file makes; the exact division keeps it total.
     guard e.magnitude < 1e15 else {
       let q = floorDiv(a, b)
@@ -666,14 +668,63 @@ public enum Rasterizer {
       }
     } else {
       rows { row, py, start, count in
-        let c = f0 + cdx * xc0 + cdy * (Float(py) + 0.5 - oy)
-        var p = row + start
-        for x in start..<(start + count) {
-          let px = pack(c + cdx * Float(x))
-          p.pointee = px >> 24 == 255 ? px : over(px, p.pointee)
-          p += 1
-        }
+        gradientSpan(row, from: start, count: count, color: f0 + cdx * xc0 + cdy * (Float(py) + 0.5 - oy), dx: cdx)
       }
+    }
+  }
+
+  /// Covers a span with a color that changes along it: pixel `x` gets `color + dx·x` (channels
+  /// R, G, B, A, premultiplied), packed as `pack` does, four pixels at a time with each
+  /// channel in a vector of its own. The arithmetic is `pack`'s, lane for lane, so the result
+  /// is the scalar loop's bit for bit.
+  @inline(__always)
+  static func gradientSpan(
+    _ row: UnsafeMutablePointer<UInt32>, from start: Int, count: Int, color c: SIMD4<Float>, dx: SIMD4<Float>
+  ) {
+    var p = row + start
+    var x = start
+    let end = start + count
+    if count >= 4 {
+      let (r0, g0, b0, a0) = (
+        SIMD4(repeating: c[0]), SIMD4(repeating: c[1]), SIMD4(repeating: c[2]), SIMD4(repeating: c[3])
+      )
+      let (dr, dg, db, da) = (
+        SIMD4(repeating: dx[0]), SIMD4(repeating: dx[1]), SIMD4(repeating: dx[2]), SIMD4(repeating: dx[3])
+      )
+      let step = SIMD4<Float>(0, 1, 2, 3)
+      let magic = SIMD4<Float>(repeating: Self.magic)
+      let low = SIMD4<UInt32>(repeating: 0xFF)
+      @inline(__always) func bits(_ v: SIMD4<Float>) -> SIMD4<UInt32> {
+        unsafeBitCast(v + magic, to: SIMD4<UInt32>.self) & low
+      }
+      while x + 4 <= end {
+        // Exact: columns are far below 2²⁴, where Float(x) + k is Float(x + k).
+        let xs = SIMD4(repeating: Float(x)) + step
+        var a = a0 + da * xs
+        a.replace(with: 0, where: a .< 0)
+        a.replace(with: 255, where: a .> 255)
+        @inline(__always) func channel(_ v: SIMD4<Float>) -> SIMD4<UInt32> {
+          var q = v
+          q.replace(with: 0, where: v .< 0)
+          q.replace(with: a, where: v .> a)
+          return bits(q)
+        }
+        let alpha = bits(a)
+        let px = alpha &<< 24 | channel(r0 + dr * xs) &<< 16 | channel(g0 + dg * xs) &<< 8 | channel(b0 + db * xs)
+        if alpha == SIMD4(repeating: 255) {
+          UnsafeMutableRawPointer(p).storeBytes(of: px, as: SIMD4<UInt32>.self)
+        } else {
+          composite(px, over: p)
+        }
+        p += 4
+        x += 4
+      }
+    }
+    while x < end {
+      let px = pack(c + dx * Float(x))
+      p.pointee = px >> 24 == 255 ? px : over(px, p.pointee)
+      p += 1
+      x += 1
     }
   }
 
@@ -692,11 +743,11 @@ public enum Rasterizer {
   /// Packs interpolated premultiplied channels (R, G, B, A), rounded and kept premultiplied.
   @inline(__always)
   static func pack(_ c: SIMD4<Float>) -> UInt32 {
-    var a = c[3]
-    a = a < 0 ? 0 : (a > 255 ? 255 : a)
+    // `min` and `max` become branch-free `minss`/`maxss`: a fringe's alpha changes every
+    // pixel, so branches would be mispredicted. Same results as `v < 0 ? 0 : (v > a ? a : v)`.
+    let a = min(max(c[3], 0), 255)
     @inline(__always) func q(_ v: Float) -> UInt32 {
-      let x = v < 0 ? 0 : (v > a ? a : v)
-      return (x + magic).bitPattern & 0xFF
+      (min(max(v, 0), a) + magic).bitPattern & 0xFF
     }
     return q(a) << 24 | q(c[0]) << 16 | q(c[1]) << 8 | q(c[2])
   }

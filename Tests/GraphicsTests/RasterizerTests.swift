@@ -368,6 +368,43 @@ import Testing
     }
   }
 
+  @Test("a graded span, four pixels at a time, equals packing and blending each pixel")
+  func gradientSpanMatchesPerPixel() {
+    var rng = SplitMix64(state: 21)
+    func unit() -> Float { Float(rng.below(1 << 16)) / 65_536 }
+    for trial in 0..<3_000 {
+      // Colors that overshoot 0…255 and alpha, so every clamp is exercised.
+      let c = SIMD4<Float>(unit() * 300 - 20, unit() * 300 - 20, unit() * 300 - 20, unit() * 320 - 30)
+      let dx = SIMD4<Float>(unit() * 8 - 4, unit() * 8 - 4, unit() * 8 - 4, trial % 3 == 0 ? 0 : unit() * 8 - 4)
+      let start = rng.below(40)
+      let count = 1 + rng.below(60)
+      let background = (0..<128).map { _ in
+        Rasterizer.premultiply(
+          r: UInt32(rng.below(256)), g: UInt32(rng.below(256)), b: UInt32(rng.below(256)), a: UInt32(rng.below(256)))
+      }
+      var got = background
+      got.withUnsafeMutableBufferPointer {
+        Rasterizer.gradientSpan($0.baseAddress!, from: start, count: count, color: c, dx: dx)
+      }
+      var expected = background
+      for x in start..<(start + count) {
+        let px = Rasterizer.pack(c + dx * Float(x))
+        expected[x] = px >> 24 == 255 ? px : Rasterizer.over(px, expected[x])
+      }
+      guard got == expected else {
+        Issue.record("trial \(trial): span \(start)+\(count) differs")
+        return
+      }
+    }
+  }
+
+  @Test("pack clamps alpha to 0…255 and each channel to 0…alpha, rounding to nearest")
+  func packClamps() {
+    #expect(Rasterizer.pack(SIMD4(-3, 300, 100.4, 200)) == 0xC8_00_C8_64)
+    #expect(Rasterizer.pack(SIMD4(10.5, 11.5, 12.49, 400)) == 0xFF_0A_0C_0C)
+    #expect(Rasterizer.pack(SIMD4(50, 50, 50, -1)) == 0)
+  }
+
   @Test("the four-pixel blend equals the reference lerp for every weight")
   func blendMatchesLerp() {
     var rng = SplitMix64(state: 8)
