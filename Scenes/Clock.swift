@@ -13,29 +13,27 @@ public struct Clock: PlaygroundScene {
   public static let hudCorner = Alignment.topTrailing
 
   /// The zone the clock shows; the process's own unless a caller pins one (tests use UTC).
-  public var timeZone: TimeZone
+  public var timeZone: ZoneInfo
 
-  public init() { timeZone = .current }
+  public init() { timeZone = .local }
 
   /// Creates a clock for a given time zone.
-  public init(timeZone: TimeZone) { self.timeZone = timeZone }
+  public init(timeZone: ZoneInfo) { self.timeZone = timeZone }
 
   /// The digital readout: `HH:MM:SS`, or `HH:MM` when the cadence is `.minutes`.
-  public static func timeText(_ date: Date, cadence: Cadence, timeZone: TimeZone) -> String {
-    let c = components(date, timeZone)
-    let hm = String(format: "%02d:%02d", c.hour, c.minute)
-    return cadence <= .seconds ? hm + String(format: ":%02d", c.second) : hm
+  public static func timeText(_ date: Date, cadence: Cadence, timeZone: ZoneInfo) -> String {
+    let c = timeZone.civil(date)
+    let hm = twoDigits(c.hour) + ":" + twoDigits(c.minute)
+    return cadence <= .seconds ? hm + ":" + twoDigits(c.second) : hm
   }
 
-  static func components(_ date: Date, _ tz: TimeZone) -> (hour: Int, minute: Int, second: Int) {
-    var cal = Calendar(identifier: .gregorian)
-    cal.timeZone = tz
-    let c = cal.dateComponents([.hour, .minute, .second], from: date)
-    return (c.hour ?? 0, c.minute ?? 0, c.second ?? 0)
+  static func components(_ date: Date, _ tz: ZoneInfo) -> (hour: Int, minute: Int, second: Int) {
+    let c = tz.civil(date)
+    return (c.hour, c.minute, c.second)
   }
 
   /// Hand angles in degrees clockwise from 12 o'clock.
-  public static func handAngles(_ date: Date, timeZone: TimeZone) -> (hour: Double, minute: Double, second: Double) {
+  public static func handAngles(_ date: Date, timeZone: ZoneInfo) -> (hour: Double, minute: Double, second: Double) {
     let c = components(date, timeZone)
     let s = Double(c.second)
     let m = Double(c.minute) + s / 60
@@ -65,7 +63,7 @@ public struct Clock: PlaygroundScene {
       Caption(text: "TimelineView(.periodic(from: start, by: 1))", size: scene.size)
     }
   }
-  static func drawFace(_ ctx: inout CanvasContext, date: Date, timeZone: TimeZone, showSeconds: Bool) {
+  static func drawFace(_ ctx: inout CanvasContext, date: Date, timeZone: ZoneInfo, showSeconds: Bool) {
     let r = min(ctx.size.width, ctx.size.height) / 2
     let c = Point(x: ctx.size.width / 2, y: ctx.size.height / 2)
     ctx.fillCircle(center: c, radius: r, color: Color.white.opacity(0.06))
@@ -109,7 +107,7 @@ public struct Clock: PlaygroundScene {
 struct ClockView: View, Equatable {
   /// Where the periodic schedule starts: the scene's start, as the seeds' `.now`.
   let start: Date
-  let timeZone: TimeZone
+  let timeZone: ZoneInfo
   /// Points per design point.
   let scale: Double
 

@@ -21,7 +21,8 @@ public struct GifPlayerScene: PlaygroundScene {
   /// The GIF this context plays: the user's, else the bundled one.
   public static func path(_ assets: SceneAssets) -> String {
     if let p = assets.gifPath { return p }
-    return ((assets.directory ?? "Assets") as NSString).appendingPathComponent(bundledFile)
+    let directory = assets.directory ?? "Assets"
+    return directory.hasSuffix("/") ? directory + bundledFile : directory + "/" + bundledFile
   }
 
   public func body(_ scene: SceneContext) -> some View {
@@ -40,10 +41,10 @@ public struct GifPlayerScene: PlaygroundScene {
 /// a broken one once.
 final class GifLibrary: @unchecked Sendable {
   static let shared = GifLibrary()
-  private let lock = NSLock()
+  private let lock = Lock()
   private var cache: [String: (Date?, Result<AnimatedImage, AnimatedImageError>)] = [:]
   /// Where the one-line error goes.
-  var warn: @Sendable (String) -> Void = { FileHandle.standardError.write(Data("error: \($0)\n".utf8)) }
+  var warn: @Sendable (String) -> Void = { writeToStandardError("error: \($0)\n") }
 
   func load(_ path: String) -> Result<AnimatedImage, AnimatedImageError> {
     let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
@@ -85,7 +86,7 @@ struct GifImage: View {
   }
 
   static func summary(_ g: AnimatedImage) -> String {
-    let name = (g.source as NSString).lastPathComponent
+    let name = g.source.split(separator: "/").last.map(String.init) ?? g.source
     let plays = g.plays == 0 ? "loops forever" : "plays \(g.plays)×"
     return "\(name) · \(g.frames.count) frames · \(plays)"
   }

@@ -20,7 +20,7 @@ public enum SceneParameterFiles {
     "world-clock.json": { data in
       let p = try JSONDecoder().decode(WorldClockScene.Parameters.self, from: data)
       guard !p.zones.isEmpty else { throw Problem(key: "zones", message: "needs at least one zone") }
-      for z in p.zones where TimeZone(identifier: z.identifier) == nil {
+      for z in p.zones where ZoneInfo(identifier: z.identifier) == nil {
         throw Problem(key: z.identifier, message: "is not a time zone this system knows")
       }
     },
@@ -93,13 +93,10 @@ public enum SceneParameterFiles {
       return "\(line(of: p.key, in: text, occurrence: p.occurrence)): \(p.key) \(p.message)"
     } catch let DecodingError.dataCorrupted(context) {
       // The parser's own message says where ("… around line 3, column 17").
-      var detail = context.underlyingError.map { "\($0)" } ?? context.debugDescription
-      do {
-        _ = try JSONSerialization.jsonObject(with: data)
-      } catch {
-        let ns = error as NSError
-        detail = (ns.userInfo[NSDebugDescriptionErrorKey] as? String) ?? "\(error)"
+      if let e = JSONSyntax.firstError(in: [UInt8](data)) {
+        return "\(e.line): not valid JSON (\(e.message) at line \(e.line), column \(e.column))"
       }
+      let detail = context.underlyingError.map { "\($0)" } ?? context.debugDescription
       return "\(syntaxLine(detail, in: data) ?? 1): not valid JSON (\(oneLine(detail)))"
     } catch let DecodingError.keyNotFound(key, context) {
       let parent = context.codingPath.last?.stringValue
@@ -128,7 +125,7 @@ public enum SceneParameterFiles {
       var from = text.startIndex
       var found: Range<String.Index>?
       for _ in 0...max(0, occurrence) {
-        guard let r = text.range(of: needle, range: from..<text.endIndex) else { break }
+        guard let r = text[from...].firstRange(of: needle) else { break }
         found = r
         from = r.upperBound
       }
@@ -142,7 +139,7 @@ public enum SceneParameterFiles {
   /// character 34" (a byte offset, turned into a line here).
   static func syntaxLine(_ message: String, in data: Data) -> Int? {
     func number(after word: String) -> Int? {
-      guard let r = message.range(of: word) else { return nil }
+      guard let r = message.firstRange(of: word) else { return nil }
       return Int(message[r.upperBound...].prefix { $0.isNumber })
     }
     if let line = number(after: "line ") { return line }
@@ -173,6 +170,167 @@ public enum SceneParameterFiles {
     }
   }
 }
+
+/// Finds where JSON text first breaks the grammar (RFC 8259), so a parameter file's problem
+/// can name its line: the decoder only says the data "was not valid JSON".
+enum JSONSyntax {
+  struct Failure: Equatable {
+    var line: Int
+    var column: Int
+    var message: String
+  }
+
+  /// The first syntax error in `bytes`, or nil when they are one valid JSON value.
+  static func firstError(in bytes: [UInt8]) -> Failure? {
+    var p = Reader(bytes: bytes)
+    do throws(Failure) {
+      p.space()
+      try p.value(depth: 0)
+      p.space()
+      if p.i < bytes.count { throw p.fail("unexpected text after the value") }
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  struct Reader {
+    let bytes: [UInt8]
+    var i = 0
+
+    func fail(_ message: String) -> Failure {
+      var line = 1
+      var start = 0
+      for k in 0..<min(i, bytes.count) where bytes[k] == 10 {
+        line += 1
+        start = k + 1
+      }
+      return Failure(line: line, column: i - start + 1, message: message)
+    }
+
+    var current: UInt8? { i < bytes.count ? bytes[i] : nil }
+
+    mutating func space() {
+      while let c = current, c == 32 || c == 9 || c == 10 || c == 13 { i += 1 }
+    }
+
+    mutating func expect(_ word: String) throws(Failure) {
+      for b in word.utf8 {
+        guard current == b else { throw fail("expected '\(word)'") }
+        i += 1
+      }
+    }
+
+    mutating func value(depth: Int) throws(Failure) {
+      guard depth < 512 else { throw fail("nested too deeply") }
+      guard let c = current else { throw fail("unexpected end of the file") }
+      switch c {
+      case UInt8(ascii: "{"):
+        i += 1
+        space()
+        if current == UInt8(ascii: "}") {
+          i += 1
+          return
+        }
+        while true {
+          space()
+          guard current == UInt8(ascii: "\"") else { throw fail("expected a quoted key") }
+          try string()
+          space()
+          guard current == UInt8(ascii: ":") else { throw fail("expected ':' after the key") }
+          i += 1
+          space()
+          try value(depth: depth + 1)
+          space()
+          if current == UInt8(ascii: ",") {
+            i += 1
+          } else if current == UInt8(ascii: "}") {
+            i += 1
+            return
+          } else {
+            throw fail("expected ',' or '}'")
+          }
+        }
+      case UInt8(ascii: "["):
+        i += 1
+        space()
+        if current == UInt8(ascii: "]") {
+          i += 1
+          return
+        }
+        while true {
+          space()
+          try value(depth: depth + 1)
+          space()
+          if current == UInt8(ascii: ",") {
+            i += 1
+          } else if current == UInt8(ascii: "]") {
+            i += 1
+            return
+          } else {
+            throw fail("expected ',' or ']'")
+          }
+        }
+      case UInt8(ascii: "\""): try string()
+      case UInt8(ascii: "t"): try expect("true")
+      case UInt8(ascii: "f"): try expect("false")
+      case UInt8(ascii: "n"): try expect("null")
+      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try number()
+      default: throw fail("unexpected character")
+      }
+    }
+
+    mutating func string() throws(Failure) {
+      i += 1
+      while let c = current {
+        i += 1
+        switch c {
+        case UInt8(ascii: "\""): return
+        case UInt8(ascii: "\\"):
+          guard let e = current else { break }
+          i += 1
+          if e == UInt8(ascii: "u") {
+            for _ in 0..<4 {
+              guard let h = current, (48...57).contains(h) || (65...70).contains(h) || (97...102).contains(h)
+              else { throw fail("bad \\u escape") }
+              i += 1
+            }
+          } else if !"\"\\/bfnrt".utf8.contains(e) {
+            throw fail("bad escape")
+          }
+        case 0..<32: throw fail("control character in a string")
+        default: break
+        }
+      }
+      throw fail("unterminated string")
+    }
+
+    mutating func number() throws(Failure) {
+      func digits() -> Int {
+        let start = i
+        while let c = current, (48...57).contains(c) { i += 1 }
+        return i - start
+      }
+      if current == UInt8(ascii: "-") { i += 1 }
+      if current == UInt8(ascii: "0") {
+        i += 1
+      } else if digits() == 0 {
+        throw fail("expected a digit")
+      }
+      if current == UInt8(ascii: ".") {
+        i += 1
+        guard digits() > 0 else { throw fail("expected a digit after '.'") }
+      }
+      if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+        i += 1
+        if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { i += 1 }
+        guard digits() > 0 else { throw fail("expected an exponent") }
+      }
+    }
+  }
+}
+
+extension JSONSyntax.Failure: Error {}
 
 extension Color {
   /// Parses `#RRGGBB` (or `RRGGBB`); nil for anything else.

@@ -32,30 +32,28 @@ public struct WorldClockScene: PlaygroundScene {
   ])
 
   /// The zones that exist on this system, sorted by offset from GMT at `date`, east first.
-  public static func timeZones(_ zones: [Zone], at date: Date) -> [TimeZone] {
-    zones.compactMap { TimeZone(identifier: $0.identifier) ?? TimeZone(abbreviation: $0.abbreviation) }
+  public static func timeZones(_ zones: [Zone], at date: Date) -> [ZoneInfo] {
+    zones.compactMap { ZoneInfo(identifier: $0.identifier) }
       .sorted { $0.secondsFromGMT(for: date) > $1.secondsFromGMT(for: date) }
   }
 
   /// `3:04:05 PM`, or `3:04 PM` when the cadence hides seconds.
-  public static func formattedTime(_ date: Date, timeZone: TimeZone, showSeconds: Bool) -> String {
-    var cal = Calendar(identifier: .gregorian)
-    cal.timeZone = timeZone
-    let c = cal.dateComponents([.hour, .minute, .second], from: date)
-    let h = c.hour ?? 0
-    let h12 = h % 12 == 0 ? 12 : h % 12
-    let hm = "\(h12):" + String(format: "%02d", c.minute ?? 0)
-    return (showSeconds ? hm + ":" + String(format: "%02d", c.second ?? 0) : hm) + (h < 12 ? " AM" : " PM")
+  public static func formattedTime(_ date: Date, timeZone: ZoneInfo, showSeconds: Bool) -> String {
+    let c = timeZone.civil(date)
+    let h12 = c.hour % 12 == 0 ? 12 : c.hour % 12
+    let hm = "\(h12):" + twoDigits(c.minute)
+    let time: String = showSeconds ? hm + ":" + twoDigits(c.second) : hm
+    return time + (c.hour < 12 ? " AM" : " PM")
   }
 
   /// `New York · EST (GMT-5)`.
-  public static func formattedTimeZone(_ tz: TimeZone, at date: Date) -> String {
-    let city =
-      tz.identifier.split(separator: "/").last.map { $0.replacingOccurrences(of: "_", with: " ") } ?? tz.identifier
+  public static func formattedTimeZone(_ tz: ZoneInfo, at date: Date) -> String {
+    let city = tz.identifier.split(separator: "/").last.map { String($0.replacing("_", with: " ")) } ?? tz.identifier
     let offset = tz.secondsFromGMT(for: date)
     let hours = offset / 3600
     let minutes = abs(offset / 60) % 60
-    let gmt = "GMT" + (hours >= 0 ? "+" : "") + "\(hours)" + (minutes != 0 ? String(format: ":%02d", minutes) : "")
+    let sign = offset >= 0 ? "+" : "-"
+    let gmt: String = "GMT" + sign + "\(abs(hours))" + (minutes != 0 ? ":" + twoDigits(minutes) : "")
     return "\(city) · \(tz.abbreviation(for: date) ?? gmt) (\(gmt))"
   }
 
@@ -123,7 +121,7 @@ struct TimeZonesView: View {
       }
       TimelineView(.everyMinute) { context in
         Text(
-          "refreshed at the minute: \(WorldClockScene.formattedTime(context.date, timeZone: .gmt, showSeconds: true)) GMT"
+          "refreshed at the minute: \(WorldClockScene.formattedTime(context.date, timeZone: .utc, showSeconds: true)) GMT"
         )
         .font(.system(size: 13, design: .monospaced))
         .foregroundStyle(Color(hex: 0x8FB3C8))

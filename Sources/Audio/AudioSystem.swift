@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Timeline
 
 /// Where scenes' sounds go: the app's audio output, opened on the first sound played.
@@ -10,11 +10,11 @@ public enum AudioSystem {
   struct Shared {
     var mixer: Mixer?
     var opener: (@Sendable () throws -> Mixer)?
-    var warn: @Sendable (String) -> Void = { msg in FileHandle.standardError.write(Data("warning: \(msg)\n".utf8)) }
+    var warn: @Sendable (String) -> Void = { msg in writeToStandardError("warning: \(msg)\n") }
     var tried = false
     var muted = false
   }
-  private static let lock = NSLock()
+  private static let lock = Lock()
   nonisolated(unsafe) private static var shared = Shared()
 
   /// Installs how to open the output; called once by the app before any scene plays.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Timeline
 
 /// Mixes the sounds being played into buffers an audio device asks for, from its own thread.
 ///
@@ -25,7 +26,7 @@ public final class Mixer: @unchecked Sendable {
 
   /// The output's sample rate.
   public let sampleRate: Int
-  private let lock = NSLock()
+  private let lock = Lock()
   private var voices: [Voice] = []
   private var starts: [Start] = []
   private var muted = false

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A short mono sound held in memory as 32-bit float samples in [-1, 1].
 public struct Sound: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An animated picture (a GIF): its frames, how long each shows, and how often it plays.
 public struct AnimatedImage: Sendable {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The program's icon, drawn here rather than shipped: a clock face on a blue tile, its
 /// second hand a timeline's tick. Used for the window (`SDL_SetWindowIcon`) and for the

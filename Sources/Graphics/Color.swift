@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A color in sRGB with straight (not premultiplied) alpha, components 0…1.
 public struct Color: Hashable, Sendable {

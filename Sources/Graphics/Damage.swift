@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Works out which parts of a retained target must be redrawn between two draw lists.
 ///

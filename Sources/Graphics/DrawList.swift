@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One vertex of the draw list: 20 bytes, laid out for `SDL_RenderGeometryRaw`'s strided pointers.
 ///

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A point in a 2-D coordinate space; y grows downward, as on screen.
 public struct Point: Hashable, Sendable {

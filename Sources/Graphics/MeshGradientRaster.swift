@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Rasterizes a SwiftUI-style mesh gradient into an `ImageBuffer` on the CPU.
 ///

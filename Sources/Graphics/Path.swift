@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A resolution-independent outline: SwiftUI's `Path` as an `Equatable` list of elements.
 public struct Path: Hashable, Sendable {

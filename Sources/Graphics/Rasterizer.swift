@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A rectangle of whole pixels, `x0..<x1` by `y0..<y1`.
 public struct PixelRect: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How a run of text should look; SwiftUI's `Font`, reduced to what the backend can honor.
 public struct Font: Hashable, Sendable {

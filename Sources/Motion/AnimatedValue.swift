@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The presentation value of one animatable property, driven by implicit animations.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A timing curve that maps elapsed time to progress, in the style of SwiftUI's `Animation`.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The pose of the jumping emoji: spin, squash and height.
 public struct JumpPose: VectorArithmetic, Hashable {

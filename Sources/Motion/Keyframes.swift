@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How a keyframe is reached from the keyframe before it.
 ///

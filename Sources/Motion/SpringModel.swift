@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Closed-form solution of the damped harmonic oscillator behind `Animation.spring`.
 ///

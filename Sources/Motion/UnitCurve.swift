@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A cubic Bézier easing curve from (0, 0) to (1, 1), as used by CSS and SwiftUI.
 ///

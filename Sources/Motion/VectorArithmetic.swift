@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A type whose values can be interpolated by animations: a vector space over `Double`.
 ///
@@ -32,14 +32,6 @@ extension Double: VectorArithmetic {
 extension Float: VectorArithmetic {
   /// Returns `self * factor`, computed in `Double` and rounded back to `Float`.
   public func scaled(by factor: Double) -> Float { Float(Double(self) * factor) }
-
-  /// Returns `self * self` as a `Double`.
-  public var magnitudeSquared: Double { Double(self) * Double(self) }
-}
-
-extension CGFloat: VectorArithmetic {
-  /// Returns `self * factor`.
-  public func scaled(by factor: Double) -> CGFloat { CGFloat(Double(self) * factor) }
 
   /// Returns `self * self` as a `Double`.
   public var magnitudeSquared: Double { Double(self) * Double(self) }

@@ -1,5 +1,6 @@
 import Audio
-import Foundation
+import FoundationEssentials
+import Glibc
 import Graphics
 import SDLBackend
 import SceneGraph

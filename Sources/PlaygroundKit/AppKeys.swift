@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SDLBackend
 import SceneGraph
 import Scenes
@@ -122,11 +123,12 @@ extension PlaygroundApp {
   /// F12: the window's pixels as a PNG named after the scene and the time, in the screenshot
   /// folder, confirmed on stderr and in the window for two seconds.
   func takeScreenshot() {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.dateFormat = "yyyyMMdd-HHmmss-SSS"
-    let name = "playground-\(gridMode ? "overview" : type(of: scene).name)-\(formatter.string(from: Date())).png"
-    let path = (options.screenshotDir as NSString).appendingPathComponent(name)
+    let now = Date()
+    let c = ZoneInfo.local.civil(now)
+    let ms = Int((now.timeIntervalSince1970 * 1000).truncatingRemainder(dividingBy: 1000))
+    let stamp = cFormat("%04d%02d%02d-%02d%02d%02d-%03d", c.year, c.month, c.day, c.hour, c.minute, c.second, ms)
+    let name = "playground-\(gridMode ? "overview" : type(of: scene).name)-\(stamp).png"
+    let path = Paths.join(options.screenshotDir, name)
     let message: String
     do {
       let image = try window.renderer.readPixels()

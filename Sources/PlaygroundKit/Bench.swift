@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Graphics
 import Histogram
 import SDLBackend
@@ -85,12 +86,12 @@ struct MachineInfo: Codable {
     let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
     let cpu =
       cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
-      .map { $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "" }
+      .map { $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmed() } ?? "" }
       ?? "unknown"
     let osRelease = (try? String(contentsOfFile: "/etc/os-release", encoding: .utf8)) ?? ""
     let os =
       osRelease.split(separator: "\n").first { $0.hasPrefix("PRETTY_NAME=") }
-      .map { String($0.dropFirst(12)).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) } ?? "Linux"
+      .map { String($0.dropFirst(12)).trimmed(of: ["\""]) } ?? "Linux"
     #if DEBUG
       let build = "debug"
     #else
@@ -122,18 +123,18 @@ let frameTargets: [String: (p50: Double, p99: Double)] = [
 /// sdl-software at p50.
 func comparisonTable(_ results: [SceneResult], renderers: [String]) -> String {
   var header = "scene           "
-  for r in renderers { header += " | " + "\(r) p50/p99 ms".padding(toLength: 24, withPad: " ", startingAt: 0) }
+  for r in renderers { header += " | " + "\(r) p50/p99 ms".padded(to: 24) }
   header += " | sdl-software / cpu"
   var lines = [header]
   for res in results {
-    var line = res.scene.padding(toLength: 16, withPad: " ", startingAt: 0)
+    var line = res.scene.padded(to: 16)
     for r in renderers {
-      let cell = res.renderers?[r].map { String(format: "%7.3f / %7.3f", $0.frame_ms.p50, $0.frame_ms.p99) } ?? "—"
-      line += " | " + cell.padding(toLength: 24, withPad: " ", startingAt: 0)
+      let cell = res.renderers?[r].map { cFormat("%7.3f / %7.3f", $0.frame_ms.p50, $0.frame_ms.p99) } ?? "—"
+      line += " | " + cell.padded(to: 24)
     }
     if let c = res.renderers?["cpu"], let s = res.renderers?["sdl-software"], c.frame_ms.p50 > 0 {
       let ratio = s.frame_ms.p50 / c.frame_ms.p50
-      line += String(format: " | %5.1f× %@", ratio, ratio >= 4 ? "met (≥ 4×)" : "MISSED (< 4×)")
+      line += cFormat(" | %5.1f× ", ratio) + (ratio >= 4 ? "met (≥ 4×)" : "MISSED (< 4×)")
     }
     lines.append(line)
   }
@@ -246,7 +247,7 @@ struct FrameBenchmark {
 
 /// Formats results as a terminal table.
 func benchTable(_ results: [SceneResult]) -> String {
-  func f(_ v: Double) -> String { String(format: "%.3f", v) }
+  func f(_ v: Double) -> String { cFormat("%.3f", v) }
   var lines = [
     "scene            frames   p50 ms   p90 ms   p99 ms   max ms  mean ms | build  lower submit present (p50) | verts draws upl/f redrawn | target p50/p99      | build+lower p50 / target"
   ]
@@ -254,13 +255,13 @@ func benchTable(_ results: [SceneResult]) -> String {
     let phase = { (name: String) in r.phases_ms[name]?.p50 ?? 0 }
     let t = frameTargets[r.scene]
     let met = t.map { r.frame_ms.p50 <= $0.p50 && r.frame_ms.p99 <= $0.p99 ? "met" : "MISSED" } ?? ""
-    let target = (t.map { "\(f($0.p50))/\(f($0.p99)) \(met)" } ?? "").padding(toLength: 20, withPad: " ", startingAt: 0)
+    let target = (t.map { "\(f($0.p50))/\(f($0.p99)) \(met)" } ?? "").padded(to: 20)
     let bl = phase("build_lower")
     let blTarget = buildLowerTargets[r.scene].map { " / \(f($0)) \(bl <= $0 ? "met" : "MISSED")" } ?? ""
     lines.append(
-      r.scene.padding(toLength: 16, withPad: " ", startingAt: 0)
-        + String(
-          format: " %6d %8.3f %8.3f %8.3f %8.3f %8.3f | %6.3f %6.3f %6.3f %6.3f       | %5d %5.1f %5.2f %6.0f%% | ",
+      r.scene.padded(to: 16)
+        + cFormat(
+          " %6d %8.3f %8.3f %8.3f %8.3f %8.3f | %6.3f %6.3f %6.3f %6.3f       | %5d %5.1f %5.2f %6.0f%% | ",
           r.frames, r.frame_ms.p50, r.frame_ms.p90, r.frame_ms.p99, r.frame_ms.max, r.frame_ms.mean,
           phase("build"), phase("lower"), phase("submit"), phase("present"), r.vertices, r.draw_calls,
           r.texture_uploads, r.redrawn_fraction * 100) + target + "| " + f(bl) + blTarget)

@@ -1,8 +1,10 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import SDLBackend
 import SceneGraph
 import Scenes
+import Timeline
 
 /// `playground bench`: frame-time, pacing and idle benchmarks.
 struct BenchCommand: ParsableCommand {
@@ -163,14 +165,14 @@ struct BenchCommand: ParsableCommand {
     }
     let interrupted = Interruption.requested
     if interrupted { printError("bench: interrupted; writing the \(bench.samples.count) frames measured so far") }
-    if isTTY { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    if isTTY { writeToStandardError("\r\u{1B}[K") }
     var machine = MachineInfo.current(renderer: renderer.name, size: size)
     machine.redraw = fullRedraw || !renderer.incremental ? "full" : "damage-tracked"
     print(
       "machine: \(machine.cpu), \(machine.cores) cores, \(machine.os); renderer \(machine.renderer) (\(target.rawValue)), "
         + "SDL \(machine.sdl), \(machine.build) build, \(size), \(machine.redraw) redraw")
     print(benchTable(results))
-    print(String(format: "peak RSS: %.1f MB", Double(peakRSSKilobytes()) / 1024))
+    print(cFormat("peak RSS: %.1f MB", Double(peakRSSKilobytes()) / 1024))
     if let json {
       let enc = JSONEncoder()
       enc.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -183,9 +185,11 @@ struct BenchCommand: ParsableCommand {
         let i = index[s.scene, default: 0]
         index[s.scene] = i + 1
         let total = s.build + s.lower + s.submit + s.present
-        text += String(
-          format: "%@,%d,%.4f,%.4f,%.4f,%.4f,%.4f\n", s.scene, i, s.build * 1000, s.lower * 1000, s.submit * 1000,
-          s.present * 1000, total * 1000)
+        text +=
+          s.scene
+          + cFormat(
+            ",%d,%.4f,%.4f,%.4f,%.4f,%.4f\n", i, s.build * 1000, s.lower * 1000, s.submit * 1000, s.present * 1000,
+            total * 1000)
       }
       try write(Data(text.utf8), to: csv)
     }
@@ -203,7 +207,7 @@ struct BenchCommand: ParsableCommand {
   /// rewritten in place on a terminal, a line each otherwise.
   private func makeBenchmark(isTTY: Bool) -> FrameBenchmark {
     var bench = FrameBenchmark(frames: frames, warmup: warmup, size: size) { line in
-      FileHandle.standardError.write(Data(((isTTY ? "\r\u{1B}[K" : "") + "bench: " + line + (isTTY ? "" : "\n")).utf8))
+      writeToStandardError(((isTTY ? "\r\u{1B}[K" : "") + "bench: " + line + (isTTY ? "" : "\n")))
     }
     bench.fullRedraw = fullRedraw
     return bench
@@ -244,7 +248,7 @@ struct BenchCommand: ParsableCommand {
       results.append(main)
     }
     let interrupted = Interruption.requested
-    if isTTY { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    if isTTY { writeToStandardError("\r\u{1B}[K") }
     var machine = MachineInfo.current(renderer: targets.map(\.name).joined(separator: ", "), size: size)
     machine.redraw = fullRedraw ? "full" : "damage-tracked"
     machine.gpu = acceleratedDevice
@@ -252,7 +256,7 @@ struct BenchCommand: ParsableCommand {
       "machine: \(machine.cpu), \(machine.cores) cores, \(machine.os); SDL \(machine.sdl), \(machine.build) build, "
         + "\(size), \(machine.redraw) redraw, headless" + (acceleratedDevice.map { "; OpenGL: \($0)" } ?? ""))
     print(comparisonTable(results, renderers: targets.map(\.name)))
-    print(String(format: "peak RSS: %.1f MB", Double(peakRSSKilobytes()) / 1024))
+    print(cFormat("peak RSS: %.1f MB", Double(peakRSSKilobytes()) / 1024))
     if let json {
       let enc = JSONEncoder()
       enc.outputFormatting = [.prettyPrinted, .sortedKeys]

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Graphics
 import SDLBackend
 import SceneGraph
@@ -69,13 +70,13 @@ struct PacingBenchmark {
     let a = IntervalStats(Array(paced.dropFirst(2)), period: period)
     let b = IntervalStats(Array(timer.dropFirst(2)), period: period)
     let machine = MachineInfo.current(renderer: app.window.renderer.name, size: size)
-    print("pacing: \(seconds) s of .animation (visualizer), display period \(String(format: "%.3f", period * 1000)) ms")
+    print("pacing: \(seconds) s of .animation (visualizer), display period \(cFormat("%.3f", period * 1000)) ms")
     print("driver                 frames  mean ms  stddev  median  p99 |dev|  max ms  missed vsync  off-vsync")
     for (name, s) in [("TimelineView pump", a), ("30 Hz timer (seeds)", b)] {
       print(
-        name.padding(toLength: 22, withPad: " ", startingAt: 0)
-          + String(
-            format: " %6d %8.3f %7.3f %7.3f %9.3f %7.3f %13d %10d", s.frames, s.mean_ms, s.stddev_ms, s.median_ms,
+        name.padded(to: 22)
+          + cFormat(
+            " %6d %8.3f %7.3f %7.3f %9.3f %7.3f %13d %10d", s.frames, s.mean_ms, s.stddev_ms, s.median_ms,
             s.p99_deviation_ms, s.max_ms, s.missed_vsync, s.off_vsync))
     }
     if let json {
@@ -163,18 +164,18 @@ struct IdleBenchmark {
           minimized_frames: minimizedRow.frames, minimized_cpu_percent: minimizedRow.cpu,
           restore_to_frame_ms: app.stats.firstFrameAfterRestoreMs.count > restores
             ? app.stats.firstFrameAfterRestoreMs.last : nil))
-      FileHandle.standardError.write(Data("bench: idle \(type(of: scene).name) done\n".utf8))
+      writeToStandardError("bench: idle \(type(of: scene).name) done\n")
     }
     print("idle: \(seconds) s visible, then \(seconds) s minimized, per scene")
     print("scene            visible: wake/s  frames/s   CPU %  | minimized: wake/s  frames   CPU %  | restore→frame ms")
     for r in rows {
-      let restore = r.restore_to_frame_ms.map { String(format: "%16.1f", $0) } ?? "            none"
+      let restore = r.restore_to_frame_ms.map { cFormat("%16.1f", $0) } ?? "            none"
       print(
-        r.scene.padding(toLength: 16, withPad: " ", startingAt: 0)
-          + String(
-            format: "          %7.2f  %8.2f  %6.2f  | %17.2f  %6d  %6.2f  | %@%@", r.visible_wakeups_per_s,
+        r.scene.padded(to: 16)
+          + cFormat(
+            "          %7.2f  %8.2f  %6.2f  | %17.2f  %6d  %6.2f  | ", r.visible_wakeups_per_s,
             r.visible_frames_per_s, r.visible_cpu_percent, r.minimized_wakeups_per_s, r.minimized_frames,
-            r.minimized_cpu_percent, restore, r.minimized ? "" : "  (window manager did not minimize)"))
+            r.minimized_cpu_percent) + restore + (r.minimized ? "" : "  (window manager did not minimize)"))
     }
     if let json {
       let enc = JSONEncoder()
@@ -225,7 +226,7 @@ enum BenchPlot {
             HStack(spacing: 0) {
               VStack(alignment: .leading, spacing: 2) {
                 Text(r.scene).font(.system(size: rowH < 60 ? 12 : 14, weight: .bold)).foregroundStyle(Color.white)
-                Text(String(format: "p50 %.3f  p99 %.3f ms", r.frame_ms.p50, r.frame_ms.p99))
+                Text(cFormat("p50 %.3f  p99 %.3f ms", r.frame_ms.p50, r.frame_ms.p99))
                   .font(.system(size: 11, design: .monospaced)).foregroundStyle(Color.white.opacity(0.7))
               }
               .frame(width: plotX - 20, alignment: .leading)
@@ -269,7 +270,7 @@ enum BenchPlot {
           // The time axis: a labelled tick every `step` milliseconds.
           ZStack(alignment: .topLeading) {
             ForEach(0..<(Int(axisMax / step) + 1), id: \.self) { k in
-              Text(k == 0 ? "0 ms" : String(format: step < 1 ? "%.1f" : "%.0f", Double(k) * step))
+              Text(k == 0 ? "0 ms" : cFormat(step < 1 ? "%.1f" : "%.0f", Double(k) * step))
                 .font(.system(size: 11, design: .monospaced)).foregroundStyle(Color.white.opacity(0.6))
                 .offset(x: plotX - 20 + Double(k) * step / axisMax * plotW, y: 0)
             }

@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import SDLBackend
 import SceneGraph
 import Scenes
@@ -40,9 +41,9 @@ struct ListCommand: ParsableCommand {
 
   func run() throws {
     for (i, s) in SceneCatalog.all.enumerated() {
-      let key = (SceneCatalog.keyLabel(i) ?? "").padding(toLength: 3, withPad: " ", startingAt: 0)
-      let name = s.name.padding(toLength: 19, withPad: " ", startingAt: 0)
-      let title = s.title.padding(toLength: 18, withPad: " ", startingAt: 0)
+      let key = (SceneCatalog.keyLabel(i) ?? "").padded(to: 3)
+      let name = s.name.padded(to: 19)
+      let title = s.title.padded(to: 18)
       print("\(key)\(name)\(title)\(s.scheduleSummary)")
     }
   }
@@ -105,8 +106,7 @@ struct RunCommand: ParsableCommand {
 
   func validate() throws {
     if let dir = screenshotDir {
-      var isDir: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
+      guard Paths.isDirectory(dir) else {
         throw UsageFailure.fail("--screenshot-dir '\(dir)' is not a folder")
       }
     }
@@ -178,7 +178,7 @@ enum KeyScript {
   static func parse(_ spec: String) -> [(key: Key, shift: Bool)]? {
     var out: [(Key, Bool)] = []
     for raw in spec.split(separator: ",") {
-      var name = raw.trimmingCharacters(in: .whitespaces).lowercased()
+      var name = raw.trimmed().lowercased()
       var shift = false
       if name.hasPrefix("shift+") {
         shift = true
@@ -228,21 +228,21 @@ extension PlaygroundCommand {
     do {
       var command = try parseAsRoot(attachingNegativeNumbers(arguments))
       try command.run()
-      Foundation.exit(0)
+      Glibc.exit(0)
     } catch let code as ExitCode {
       // Our commands print their own one-line message before throwing a status.
-      Foundation.exit(code.rawValue)
+      Glibc.exit(code.rawValue)
     } catch {
       let status = exitCode(for: error)
       if status == .success {
         print(fullMessage(for: error))
-        Foundation.exit(0)
+        Glibc.exit(0)
       }
       // An empty message means our own validation already printed its line.
       if !message(for: error).isEmpty {
         printError("playground: \(oneLineMessage(for: error)) (see 'playground --help')")
       }
-      Foundation.exit(status.rawValue)
+      Glibc.exit(status.rawValue)
     }
   }
 
@@ -322,26 +322,13 @@ struct ProbeGLCommand: ParsableCommand {
   /// Runs `probe-gl` in a child process, giving up after five seconds (a wedged driver must not
   /// keep the window from opening).
   @Sendable static func probeInChild() -> (device: String?, problem: String?) {
-    let child = Process()
-    child.executableURL = URL(fileURLWithPath: "/proc/self/exe")
-    child.arguments = ["probe-gl"]
-    let out = Pipe()
-    let err = Pipe()
-    child.standardOutput = out
-    child.standardError = err
-    let done = DispatchSemaphore(value: 0)
-    child.terminationHandler = { _ in done.signal() }
-    do { try child.run() } catch { return Platform.openGLDevice() }
-    if done.wait(timeout: .now() + 5) == .timedOut {
-      child.terminate()
-      return (nil, "the OpenGL probe did not answer within 5 s")
+    guard let child = runChild("/proc/self/exe", ["playground", "probe-gl"], timeout: 5) else {
+      return Platform.openGLDevice()
     }
-    let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      .trimmingCharacters(in: .whitespacesAndNewlines)
-    if child.terminationStatus == 0, !text.isEmpty { return (text, nil) }
-    let why = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      .trimmingCharacters(in: .whitespacesAndNewlines)
-      .replacingOccurrences(of: "playground: no OpenGL: ", with: "")
+    if child.timedOut { return (nil, "the OpenGL probe did not answer within 5 s") }
+    let text = child.output.trimmed()
+    if child.status == 0, !text.isEmpty { return (text, nil) }
+    let why = child.errorOutput.trimmed().replacing("playground: no OpenGL: ", with: "")
     return (nil, why.isEmpty ? "the OpenGL probe failed" : why)
   }
 }

@@ -1,7 +1,9 @@
 import ArgumentParser
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Glibc
 import SDLBackend
+import Timeline
 
 /// SIGINT, SIGTERM and SIGHUP turned into a request to stop that every long loop honours.
 ///
@@ -11,7 +13,7 @@ import SDLBackend
 /// exits 128 + the signal's number (130, 143, 129). A second signal ends the process at once,
 /// for a user whose first Ctrl-C was not enough.
 public enum Interruption {
-  private static let lock = NSLock()
+  private static let lock = Lock()
   nonisolated(unsafe) private static var received: Int32 = 0
   nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
 

@@ -1,8 +1,10 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import Graphics
 import SceneGraph
 import Scenes
+import Timeline
 
 /// A window or image size written `WIDTHxHEIGHT`, e.g. `1280x720`.
 public struct PixelSize: ExpressibleByArgument, Hashable, Sendable, CustomStringConvertible {
@@ -47,7 +49,7 @@ extension Cadence: ExpressibleByArgument {
 enum UsageFailure {
   /// Prints `playground: message` and returns the usage exit code.
   static func fail(_ message: String) -> ExitCode {
-    FileHandle.standardError.write(Data("playground: \(message)\n".utf8))
+    writeToStandardError("playground: \(message)\n")
     return ExitCode(64)
   }
 
@@ -62,5 +64,5 @@ enum UsageFailure {
 
 /// Writes a line to standard error.
 func printError(_ s: String) {
-  FileHandle.standardError.write(Data((s + "\n").utf8))
+  writeToStandardError((s + "\n"))
 }

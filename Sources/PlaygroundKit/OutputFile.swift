@@ -1,6 +1,8 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import SDLBackend
+import Timeline
 
 #if canImport(Glibc)
   import Glibc
@@ -59,7 +61,7 @@ enum OutputFile {
     while let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: resolved) {
       hops += 1
       if hops > 32 { throw OutputError(path, "too many levels of symbolic links") }
-      let linkDir = (resolved as NSString).deletingLastPathComponent
+      let linkDir = Paths.deletingLastComponent(resolved)
       resolved = destination.hasPrefix("/") || linkDir.isEmpty ? destination : linkDir + "/" + destination
     }
     var st = stat()
@@ -68,7 +70,7 @@ enum OutputFile {
       if kind == S_IFDIR { throw OutputError(path, "it is a directory") }
       return Target(path: resolved, isSpecial: kind == S_IFCHR || kind == S_IFIFO || kind == S_IFSOCK)
     }
-    let dir = (resolved as NSString).deletingLastPathComponent
+    let dir = Paths.deletingLastComponent(resolved)
     let parent = dir.isEmpty ? "." : dir
     var dst = stat()
     guard stat(parent, &dst) == 0, dst.st_mode & S_IFMT == S_IFDIR else {
@@ -85,7 +87,7 @@ enum OutputFile {
       if FileManager.default.fileExists(atPath: t.path), access(t.path, W_OK) != 0 {
         return String(cString: strerror(errno))
       }
-      if (t.path as NSString).lastPathComponent.utf8.count > 250 { return "the file name is too long" }
+      if Paths.lastComponent(t.path).utf8.count > 250 { return "the file name is too long" }
       return nil
     } catch let e as OutputError {
       return e.reason
@@ -114,7 +116,9 @@ enum OutputFile {
     let temp = temporaryPath(beside: t)
     if t.isSpecial {
       // Devices take the bytes directly; the temporary file only holds what `make` produced.
-      let scratch = NSTemporaryDirectory() + "playground-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+      let scratch =
+        (ProcessInfo.processInfo.environment["TMPDIR"].map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? "/tmp/")
+        + "playground-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
       defer { unlink(scratch) }
       try make(scratch)
       guard let data = FileManager.default.contents(atPath: scratch) else {
@@ -137,8 +141,8 @@ enum OutputFile {
 
   /// A hidden file beside `target`, in the same directory so renaming it over the target is atomic.
   static func temporaryPath(beside target: Target) -> String {
-    let dir = (target.path as NSString).deletingLastPathComponent
-    let name = (target.path as NSString).lastPathComponent.prefix(200)
+    let dir = Paths.deletingLastComponent(target.path)
+    let name = Paths.lastComponent(target.path).prefix(200)
     return (dir.isEmpty ? "." : dir) + "/.\(name).tmp-\(getpid())"
   }
 

@@ -1,6 +1,8 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SceneGraph
 import Scenes
+import Timeline
 
 /// A fixed ring of recent frame timings: no allocation once full, so it never looks like a leak.
 struct FrameTimings {

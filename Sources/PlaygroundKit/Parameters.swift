@@ -1,6 +1,8 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SceneGraph
 import Scenes
+import Timeline
 
 #if canImport(Glibc)
   import Glibc
@@ -36,15 +38,13 @@ final class ParameterStore {
   private let folder: String
   private var lastBytes: [String: Data] = [:]
   private let changed = ChangeFlag()
-  private var watcher: Thread?
   private var pollMTimes: [String: Date]?
 
   init(options: AssetOptions) {
-    folder = (options.directory as NSString).appendingPathComponent("params")
+    folder = Paths.join(options.directory, "params")
     assets.directory = options.directory
     assets.gifPath = options.gifPath
-    var isDir: ObjCBool = false
-    if !FileManager.default.fileExists(atPath: options.directory, isDirectory: &isDir) || !isDir.boolValue {
+    if !Paths.isDirectory(options.directory) {
       problems.append("\(options.directory): no such assets folder; built-in defaults apply")
     }
     _ = load()
@@ -57,7 +57,7 @@ final class ParameterStore {
     var issues: [String] = problems.filter { $0.hasSuffix("built-in defaults apply") }
     var any = false
     for name in SceneParameterFiles.names {
-      let path = (folder as NSString).appendingPathComponent(name)
+      let path = Paths.join(folder, name)
       let data: Data?
       switch Self.readFile(path) {
       case .success(let d): data = d
@@ -124,7 +124,7 @@ final class ParameterStore {
       return
     }
     let flag = changed
-    let thread = Thread {
+    let started = startThread {
       var buffer = [UInt8](repeating: 0, count: 4096)
       while true {
         let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
@@ -134,9 +134,10 @@ final class ParameterStore {
         wake()
       }
     }
-    thread.name = "parameter watcher"
-    thread.start()
-    watcher = thread
+    if !started {
+      close(fd)
+      pollMTimes = modificationTimes()
+    }
   }
 
   /// Reloads when the watcher saw a change; returns whether anything visible changed
@@ -156,7 +157,7 @@ final class ParameterStore {
   private func modificationTimes() -> [String: Date] {
     var out: [String: Date] = [:]
     for name in SceneParameterFiles.names {
-      let path = (folder as NSString).appendingPathComponent(name)
+      let path = Paths.join(folder, name)
       out[name] = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
     }
     return out
@@ -165,7 +166,7 @@ final class ParameterStore {
 
 /// A flag set by the watcher thread and taken by the loop.
 final class ChangeFlag: @unchecked Sendable {
-  private let lock = NSLock()
+  private let lock = Lock()
   private var value = false
   func set() { lock.withLock { value = true } }
   func take() -> Bool {

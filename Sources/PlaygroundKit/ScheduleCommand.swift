@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import Timeline
 
 /// `playground schedule`: print a schedule's entries, to learn how each kind behaves.
@@ -96,18 +97,16 @@ struct ScheduleCommand: ParsableCommand {
       let s = try start.map { try date($0, "--start") } ?? fromDate
       schedule = PeriodicTimelineSchedule(from: s, by: by)
     case .everyMinute:
-      var cal = Calendar(identifier: .gregorian)
-      cal.timeZone = TimeZone(identifier: "UTC")!
-      schedule = EveryMinuteTimelineSchedule(calendar: cal)
+      schedule = EveryMinuteTimelineSchedule(timeZone: .utc)
     case .explicit:
       guard let dates else { throw UsageFailure.fail("explicit needs --dates DATE,DATE,...") }
       let parsed = try dates.split(separator: ",").map {
-        try date(String($0).trimmingCharacters(in: .whitespaces), "--dates")
+        try date(String($0).trimmed(), "--dates")
       }
       schedule = ExplicitTimelineSchedule(parsed)
     case .cyclic:
       guard let offsets else { throw UsageFailure.fail("cyclic needs --offsets SECONDS,SECONDS,...") }
-      let values = offsets.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+      let values = offsets.split(separator: ",").map { Double($0.trimmed()) }
       guard !values.isEmpty, values.allSatisfy({ $0 != nil && $0! >= 0.001 && $0!.isFinite }) else {
         throw UsageFailure.fail(
           "--offsets must be a comma-separated list of seconds, each at least 0.001, got '\(offsets)'")

@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import SDLBackend
 import SceneGraph
 import Scenes
@@ -64,7 +65,7 @@ struct SnapshotCommand: ParsableCommand {
 /// Refuses an output name whose extension asks for a format other than PNG: writing PNG
 /// bytes into `shot.jpg` would leave a file that viewers misread. No extension is fine.
 func requirePNGExtension(_ path: String, option: String) throws {
-  let ext = (path as NSString).pathExtension.lowercased()
+  let ext = Paths.pathExtension(path).lowercased()
   guard ext.isEmpty || ext == "png" else {
     throw UsageFailure.fail("\(option) writes PNG only; name the file .png (got .\(ext))")
   }

@@ -1,8 +1,10 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import Graphics
 import SDLBackend
 import Scenes
+import Timeline
 
 #if canImport(Glibc)
   import Glibc
@@ -275,8 +277,8 @@ struct Soak {
     let atlas = r.atlas.pixelSize
     let caches = app.runtime.cacheCounts
     printError(
-      String(
-        format: "soak %4.0f s: RSS %.1f MB, textures %d (%.1f MB), glyphs %d in a %d×%d atlas, gradients %d, "
+      cFormat(
+        "soak %4.0f s: RSS %.1f MB, textures %d (%.1f MB), glyphs %d in a %d×%d atlas, gradients %d, "
           + "meshes %d, frames %d, p99 %.1f ms",
         seconds, Double(currentRSSKilobytes()) / 1024, r.liveTextures, Double(r.textureBytes) / 1_048_576,
         r.atlas.glyphCount, atlas.width, atlas.height, caches.gradients, caches.meshes, windowFrames, p99))
@@ -288,7 +290,7 @@ struct Soak {
     let growth = final - baseline - max(0, cacheGrowth)
     var failures: [String] = []
     if growth >= allowed {
-      failures.append(String(format: "RSS grew %.1f MB beyond the bounded caches (limit %.1f)", growth, allowed))
+      failures.append(cFormat("RSS grew %.1f MB beyond the bounded caches (limit %.1f)", growth, allowed))
     }
     if maxTextures > Self.textureBound { failures.append("\(maxTextures) textures (bound \(Self.textureBound))") }
     if maxGlyphs > Self.glyphBound { failures.append("\(maxGlyphs) glyphs (bound \(Self.glyphBound))") }
@@ -297,18 +299,17 @@ struct Soak {
     }
     if maxMeshes > Self.meshBound { failures.append("\(maxMeshes) mesh rasters (bound \(Self.meshBound))") }
     if frameLimitMs > 0, worstSettledMs > frameLimitMs {
-      failures.append(String(format: "a %.0f ms frame in %@", worstSettledMs, worstSettledAt))
+      failures.append(cFormat("a %.0f ms frame in ", worstSettledMs) + worstSettledAt)
     }
     let done = actions.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
-    print(
-      String(
-        format: "soak: %@ — %.0f s, %d frames; actions: %@; RSS %.1f → %.1f MB after warm-up, %+.1f MB of it "
-          + "in bounded caches, %+.1f MB beyond them (limit +%.1f); "
-          + "at most %d textures, %d glyphs, %d gradients, %d meshes; worst settled frame %.1f ms (%@)",
-        failures.isEmpty ? "PASS" : "FAIL", seconds, windowFrames, done, baseline, final, cacheGrowth, growth, allowed,
-        maxTextures,
-        maxGlyphs, maxGradients, maxMeshes, worstSettledMs,
-        frameLimitMs > 0 ? String(format: "limit %.0f", frameLimitMs) : "not judged"))
+    let head =
+      "soak: \(failures.isEmpty ? "PASS" : "FAIL") — " + cFormat("%.0f s, %d frames; actions: ", seconds, windowFrames)
+    let figures = cFormat(
+      "; RSS %.1f → %.1f MB after warm-up, %+.1f MB of it in bounded caches, %+.1f MB beyond them (limit +%.1f); "
+        + "at most %d textures, %d glyphs, %d gradients, %d meshes; worst settled frame %.1f ms (",
+      baseline, final, cacheGrowth, growth, allowed, maxTextures, maxGlyphs, maxGradients, maxMeshes, worstSettledMs)
+    let judged = frameLimitMs > 0 ? cFormat("limit %.0f", frameLimitMs) : "not judged"
+    print(head + done + figures + judged + ")")
     for f in failures { print("soak: failed: \(f)") }
     return failures.isEmpty
   }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Timeline
 
 /// Streams Chrome Trace Event JSON (the array form), which Perfetto and chrome://tracing open.
@@ -63,7 +64,7 @@ final class TraceWriter {
     var json: String {
       switch self {
       case .string(let s): jsonString(s)
-      case .number(let d): d.isFinite ? String(format: "%.3f", d) : "null"
+      case .number(let d): d.isFinite ? cFormat("%.3f", d) : "null"
       case .int(let i): String(i)
       }
     }
@@ -73,7 +74,7 @@ final class TraceWriter {
   func slice(_ name: String, category: String, start: Double, end: Double, args: [String: Arg] = [:]) {
     emit(
       "{\"name\":\(jsonString(name)),\"cat\":\(jsonString(category)),\"ph\":\"X\",\"ts\":\(micros(start)),"
-        + "\"dur\":\(String(format: "%.1f", max(0, end - start) * 1e6)),\"pid\":1,\"tid\":1\(argsJSON(args))}")
+        + "\"dur\":\(cFormat("%.1f", max(0, end - start) * 1e6)),\"pid\":1,\"tid\":1\(argsJSON(args))}")
   }
 
   /// An instant event (`"ph": "i"`) at `time`; `global` draws it across the whole timeline.
@@ -150,7 +151,7 @@ final class TraceWriter {
     try? OutputFile.writeAll(fd, Data((committed == 0 ? "[]\n" : "\n]\n").utf8), path: path)
   }
 
-  private func micros(_ t: Double) -> String { String(format: "%.1f", (t - origin) * 1e6) }
+  private func micros(_ t: Double) -> String { cFormat("%.1f", (t - origin) * 1e6) }
 
   private func argsJSON(_ args: [String: Arg]) -> String {
     guard !args.isEmpty else { return "" }
@@ -169,7 +170,7 @@ func jsonString(_ s: String) -> String {
     case "\n": out += "\\n"
     case "\r": out += "\\r"
     case "\t": out += "\\t"
-    case _ where u.value < 0x20: out += String(format: "\\u%04x", u.value)
+    case _ where u.value < 0x20: out += cFormat("\\u%04x", u.value)
     default: out.unicodeScalars.append(u)
     }
   }

@@ -1,6 +1,7 @@
 import Audio
 internal import CSDL2
-import Foundation
+import FoundationEssentials
+import Glibc
 import Timeline
 
 /// SDL's audio output, fed by a `Mixer` from SDL's audio thread.

@@ -1,5 +1,5 @@
 internal import CSDL2
-import Foundation
+import FoundationEssentials
 import Graphics
 
 /// The pixels the CPU rasterizer draws into (a window's surface, or a buffer of its own for

@@ -1,6 +1,7 @@
 internal import CSDL2
-import Foundation
+import FoundationEssentials
 import Graphics
+import Timeline
 
 /// Finds font files through libfontconfig: by family, weight and slant for a text face, and by
 /// character coverage for glyphs that face lacks.
@@ -36,7 +37,7 @@ public enum FontLocator {
   /// program runs, and a miss would otherwise be asked again every frame.
   nonisolated(unsafe) private static var answers: [Request: Match?] = [:]
   nonisolated(unsafe) private static var fallbacks: [FallbackKey: Match?] = [:]
-  private static let lock = NSLock()
+  private static let lock = Lock()
 
   private struct FallbackKey: Hashable {
     var request: Request
@@ -101,7 +102,7 @@ public enum FontLocator {
   /// Finds the color emoji font; nil when fontconfig only offers a substitute.
   public static func emojiFont() -> Match? {
     guard let m = match(Request(families: ["Noto Color Emoji"])),
-      m.family.localizedCaseInsensitiveContains("emoji")
+      m.family.lowercased().contains("emoji")
     else { return nil }
     return m
   }

@@ -1,5 +1,6 @@
 internal import CSDL2
-import Foundation
+import FoundationEssentials
+import Glibc
 import Graphics
 
 /// Decodes animated GIFs with SDL_image (`IMG_LoadAnimation`).
@@ -12,16 +13,24 @@ public enum GIFDecoder {
   /// Decodes `path`; throws a one-line reason naming the file when it is not a complete GIF.
   public static func load(_ path: String) throws -> AnimatedImage {
     func fail(_ why: String) -> AnimatedImageError { AnimatedImageError(message: "\(path): \(why)") }
-    guard let handle = FileHandle(forReadingAtPath: path) else { throw fail("cannot open the file") }
-    defer { try? handle.close() }
-    let data: Data
-    do {
-      data = try handle.read(upToCount: maxBytes + 1) ?? Data()
-    } catch {
-      throw fail("cannot read the file (\(error.localizedDescription))")
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw fail("cannot open the file (\(String(cString: strerror(errno))))") }
+    defer { close(fd) }
+    // Read in chunks, at most one byte past the limit: enough to tell the file is too large.
+    var data: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while data.count <= maxBytes {
+      let want = min(chunk.count, maxBytes + 1 - data.count)
+      let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, want) }
+      if n == 0 { break }
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw fail("cannot read the file (\(String(cString: strerror(errno))))")
+      }
+      data += chunk[0..<n]
     }
     if data.count > maxBytes { throw fail("larger than \(maxBytes >> 20) MB") }
-    let bytes = [UInt8](data)
+    let bytes = data
     if let problem = AnimatedImage.gifProblem(bytes) { throw fail(problem) }
     try Platform.startCore()
     let anim: UnsafeMutablePointer<IMG_Animation>? = bytes.withUnsafeBytes { raw in

@@ -1,5 +1,5 @@
 internal import CSDL2
-import Foundation
+import FoundationEssentials
 import Graphics
 
 /// Rasterizes glyphs once with SDL_ttf and packs them into one RGBA atlas image.

@@ -1,5 +1,5 @@
 internal import CSDL2
-import Foundation
+import FoundationEssentials
 import Graphics
 
 /// A renderer drawing into memory: no window shown and, for `cpu` and `sdl-software`, no

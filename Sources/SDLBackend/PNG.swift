@@ -1,5 +1,5 @@
 internal import CSDL2
-import Foundation
+import FoundationEssentials
 import Graphics
 
 /// Writes RGBA pixels as a PNG file with SDL_image.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Graphics
 
 /// What partial redraw needs beyond the damage tracker: regions grown around scaled SDL blits,

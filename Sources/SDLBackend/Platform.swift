@@ -1,5 +1,7 @@
 internal import CSDL2
-import Foundation
+import FoundationEssentials
+import Glibc
+import Timeline
 
 /// An error from SDL or its companions, carrying a one-line message for the user.
 public enum BackendError: Error, CustomStringConvertible, Equatable {
@@ -39,8 +41,7 @@ public enum LostDisplay {
 
   static func handle() {
     let display = ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
-    FileHandle.standardError.write(
-      Data("playground: lost the connection to the display \(display) (the X server went away)\n".utf8))
+    writeToStandardError("playground: lost the connection to the display \(display) (the X server went away)\n")
     finish?()
     finish = nil
   }
@@ -51,7 +52,7 @@ public enum Platform {
   nonisolated(unsafe) private static var coreReady = false
   nonisolated(unsafe) private static var videoReady = false
   /// SDL's init calls are not thread-safe; two threads starting them at once corrupt its state.
-  private static let lock = NSLock()
+  private static let lock = Lock()
 
   /// Starts SDL_ttf and SDL_image (no display needed); safe to call repeatedly.
   public static func startCore() throws {

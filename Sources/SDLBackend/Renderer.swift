@@ -1,5 +1,5 @@
 internal import CSDL2
-import Foundation
+import FoundationEssentials
 import Graphics
 
 /// Draws draw lists into a window or an offscreen target, through the project's own CPU

@@ -1,5 +1,5 @@
 internal import CSDL2
-import Foundation
+import FoundationEssentials
 
 /// Which renderer to draw with, as `--renderer` names it.
 public enum RendererChoice: String, CaseIterable, Sendable {

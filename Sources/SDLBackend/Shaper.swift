@@ -1,5 +1,5 @@
 internal import CSDL2
-import Foundation
+import FoundationEssentials
 
 /// A font file and the face within it (its index in a collection): what the atlas keeps one
 /// SDL_ttf font for, and the shaper one HarfBuzz font.

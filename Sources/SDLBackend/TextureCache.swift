@@ -1,5 +1,5 @@
 internal import CSDL2
-import Foundation
+import FoundationEssentials
 import Graphics
 
 /// The SDL textures a draw list samples: the glyph atlas's and one per image, uploaded when

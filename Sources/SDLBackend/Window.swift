@@ -1,5 +1,5 @@
 internal import CSDL2
-import Foundation
+import FoundationEssentials
 import Graphics
 
 /// A key the playground reacts to, decoupled from SDL's keycodes.

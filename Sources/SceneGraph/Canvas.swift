@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Graphics
 
 /// Drawing calls available inside a `Canvas`, in the canvas's own point coordinates.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Timeline
 
 // MARK: Keys
@@ -77,6 +77,29 @@ public struct TimerPublisher: Hashable, Sendable {
 
   /// Combine's `autoconnect()`: the timer starts when a subscriber (the view) appears.
   public func autoconnect() -> TimerPublisher { self }
+}
+
+/// Foundation's `Timer`, here only as the namespace of `Timer.publish(every:on:in:)`, so a
+/// seed's timer pastes unchanged (the program does not link Foundation's run loop).
+public enum Timer {}
+
+/// Foundation's `RunLoop`, only as the `on:` and `in:` arguments of `Timer.publish`: ticks
+/// are delivered on the frame loop whichever is named.
+public struct RunLoop: Hashable, Sendable {
+  let name: String
+  /// The main thread's run loop.
+  public static let main = RunLoop(name: "main")
+  /// The calling thread's run loop.
+  public static var current: RunLoop { main }
+
+  /// A run loop mode.
+  public struct Mode: Hashable, Sendable {
+    let name: String
+    /// Every mode, tracking included: the seeds' choice.
+    public static let common = Mode(name: "common")
+    /// The default mode.
+    public static let `default` = Mode(name: "default")
+  }
 }
 
 extension Timer {
@@ -166,7 +189,7 @@ final class RuntimeReference: @unchecked Sendable {
 /// A tiny lock around a value, for the few globals the runtime publishes.
 final class Mutex<Value>: @unchecked Sendable {
   private var value: Value
-  private let lock = NSLock()
+  private let lock = Lock()
   init(_ value: Value) { self.value = value }
   func withLock<R>(_ body: (inout Value) -> R) -> R {
     lock.lock()

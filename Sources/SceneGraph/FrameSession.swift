@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Timeline
 
 /// A scene's view graph and the frame pump that decides when it next needs a frame.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Graphics
 
 /// A point in a view's own unit square: (0, 0) is the top-leading corner.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Graphics
 
 // How the builder's structural views and the leaf views turn into resolved nodes. Each child

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Graphics
 
 /// A node after evaluation: closures run, state and timelines read, animations applied.

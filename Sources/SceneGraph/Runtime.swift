@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Graphics
 import Motion
 import Timeline
@@ -84,7 +84,7 @@ public final class SceneRuntime {
   public var name: String
   /// Where warnings go; standard error by default.
   public var warn: (String) -> Void = { msg in
-    FileHandle.standardError.write(Data(("warning: " + msg + "\n").utf8))
+    writeToStandardError(("warning: " + msg + "\n"))
   }
   /// Receives one line per body evaluation when set, like SwiftUI's `Self._printChanges()`.
   public var printChanges: ((String) -> Void)?

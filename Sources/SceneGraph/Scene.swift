@@ -1,4 +1,5 @@
-@_exported import Foundation
+@_exported import FoundationEssentials
+@_exported import Glibc
 @_exported import Graphics
 @_exported import Motion
 @_exported import Timeline

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Graphics
 
 /// A 2-D outline that fills whatever frame it is given; SwiftUI's `Shape`.

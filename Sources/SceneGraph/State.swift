@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A stored property the runtime connects to the view's graph node before its body runs;
 /// SwiftUI's `DynamicProperty`.

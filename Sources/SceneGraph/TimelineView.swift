@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Timeline
 
 /// A view that re-evaluates its content at the dates a schedule provides; SwiftUI's TimelineView.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Graphics
 
 /// A piece of user interface described by a `body`; SwiftUI's `View`.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What the loop should do next.
 public enum PumpDecision: Equatable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Schedules paced frames: when each starts, and when it is handed to the display.
 ///

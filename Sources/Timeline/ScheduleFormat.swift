@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Dates as the `playground schedule` command prints and reads them.
 public enum ScheduleFormat {
@@ -20,25 +20,54 @@ public enum ScheduleFormat {
     let totalMs = (date.timeIntervalSince1970 * 1000).rounded()
     let ms = Int(totalMs.truncatingRemainder(dividingBy: 1000) + 1000) % 1000
     let seconds = Int(((totalMs - Double(ms)) / 1000).rounded())
-    var cal = Calendar(identifier: .gregorian)
-    cal.timeZone = TimeZone(identifier: "UTC")!
-    let c = cal.dateComponents(
-      [.year, .month, .day, .hour, .minute, .second], from: Date(timeIntervalSince1970: Double(seconds)))
-    return String(
-      format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", c.year ?? 0, c.month ?? 0, c.day ?? 0, c.hour ?? 0,
-      c.minute ?? 0, c.second ?? 0, ms)
+    let c = CivilTime(seconds: Int64(seconds))
+    return cFormat(
+      "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", c.year, c.month, c.day, c.hour, c.minute, c.second, ms)
   }
 
-  /// Parses ISO 8601 with or without fractional seconds, with `Z` or an offset. Calendar
-  /// fields are checked as written: 2026-02-29 or 24:00 is rejected rather than rolled over,
-  /// and the year must have four digits.
+  /// Parses ISO 8601 with or without fractional seconds, with `Z` or an offset (`+01:00` or
+  /// `+0100`). Calendar fields are checked as written: 2026-02-29 or 24:00 is rejected rather
+  /// than rolled over, and the year must have four digits.
   public static func parseISO8601(_ s: String) -> Date? {
     guard fieldsAreValid(s) else { return nil }
-    let f = ISO8601DateFormatter()
-    f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-    if let d = f.date(from: s) { return d }
-    f.formatOptions = [.withInternetDateTime]
-    return f.date(from: s)
+    let u = Array(s.utf8)
+    func digits(_ range: Range<Int>) -> Int64 { range.reduce(0) { $0 * 10 + Int64(u[$1] - 48) } }
+    func isDigit(_ i: Int) -> Bool { i < u.count && (48...57).contains(u[i]) }
+    var seconds =
+      CivilTime.daysSince1970(year: digits(0..<4), month: digits(5..<7), day: digits(8..<10)) * 86_400
+      + digits(11..<13) * 3600 + digits(14..<16) * 60 + digits(17..<19)
+    var i = 19
+    var fraction = 0.0
+    if i < u.count, u[i] == UInt8(ascii: ".") {
+      i += 1
+      var scale = 0.1
+      guard isDigit(i) else { return nil }
+      while isDigit(i) {
+        fraction += Double(u[i] - 48) * scale
+        scale /= 10
+        i += 1
+      }
+    }
+    guard i < u.count else { return nil }
+    if u[i] == UInt8(ascii: "Z") || u[i] == UInt8(ascii: "z") {
+      i += 1
+    } else if u[i] == UInt8(ascii: "+") || u[i] == UInt8(ascii: "-") {
+      let sign: Int64 = u[i] == UInt8(ascii: "+") ? 1 : -1
+      i += 1
+      guard isDigit(i), isDigit(i + 1) else { return nil }
+      let h = digits(i..<(i + 2))
+      i += 2
+      if i < u.count, u[i] == UInt8(ascii: ":") { i += 1 }
+      guard isDigit(i), isDigit(i + 1) else { return nil }
+      let m = digits(i..<(i + 2))
+      i += 2
+      guard h < 24, m < 60 else { return nil }
+      seconds -= sign * (h * 3600 + m * 60)
+    } else {
+      return nil
+    }
+    guard i == u.count else { return nil }
+    return Date(timeIntervalSince1970: Double(seconds) + fraction)
   }
 
   /// Whether `YYYY-MM-DDTHH:MM:SS` at the start of `s` names a real Gregorian date and time.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How often a timeline may update: SwiftUI's `TimelineScheduleMode`.
 public enum TimelineScheduleMode: Sendable, Hashable {
@@ -111,15 +111,20 @@ public struct PeriodicTimelineSchedule: TimelineSchedule, Sendable, Hashable {
 
 /// Entries at the start of every minute: SwiftUI's `EveryMinuteTimelineSchedule`.
 public struct EveryMinuteTimelineSchedule: TimelineSchedule, Sendable {
-  public let calendar: Calendar
+  /// The zone whose minutes are counted (they differ from UTC's only in zones offset by
+  /// seconds, as some were before 1900).
+  public let timeZone: ZoneInfo
 
-  /// Creates the schedule; minutes are those of `calendar`'s time zone.
-  public init(calendar: Calendar = .current) { self.calendar = calendar }
+  /// Creates the schedule; minutes are those of `timeZone` (the process's by default).
+  public init(timeZone: ZoneInfo = .local) { self.timeZone = timeZone }
 
   /// The start of the minute containing `startDate`, then each following minute.
   public func entries(from startDate: Date, mode: TimelineScheduleMode) -> Entries {
-    let first = calendar.dateInterval(of: .minute, for: startDate)?.start ?? startDate
-    return Entries(first: first)
+    let t = startDate.timeIntervalSince1970
+    guard t.isFinite else { return Entries(first: startDate) }
+    let offset = Double(timeZone.secondsFromGMT(for: startDate))
+    let first = ((t + offset) / 60).rounded(.down) * 60 - offset
+    return Entries(first: Date(timeIntervalSince1970: first))
   }
 
   /// The dates of an every-minute schedule.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The runtime state of one timeline on screen: where it is in its schedule.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Whether anyone can see the window, and the cadence and mode that follow from it.
 ///

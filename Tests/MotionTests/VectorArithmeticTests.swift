@@ -7,11 +7,11 @@ import Testing
 struct VectorArithmeticTests {
   @Test("Pairs add, subtract, scale and measure component-wise")
   func pairArithmetic() {
-    let a = AnimatablePair(3.0, AnimatablePair(Float(1), CGFloat(2)))
-    let b = AnimatablePair(1.0, AnimatablePair(Float(2), CGFloat(-1)))
-    #expect(a + b == AnimatablePair(4.0, AnimatablePair(Float(3), CGFloat(1))))
-    #expect(a - b == AnimatablePair(2.0, AnimatablePair(Float(-1), CGFloat(3))))
-    #expect(a.scaled(by: 2) == AnimatablePair(6.0, AnimatablePair(Float(2), CGFloat(4))))
+    let a = AnimatablePair(3.0, AnimatablePair(Float(1), Double(2)))
+    let b = AnimatablePair(1.0, AnimatablePair(Float(2), Double(-1)))
+    #expect(a + b == AnimatablePair(4.0, AnimatablePair(Float(3), Double(1))))
+    #expect(a - b == AnimatablePair(2.0, AnimatablePair(Float(-1), Double(3))))
+    #expect(a.scaled(by: 2) == AnimatablePair(6.0, AnimatablePair(Float(2), Double(4))))
     #expect(a.magnitudeSquared == 14)
     #expect(type(of: a).zero.magnitudeSquared == 0)
   }

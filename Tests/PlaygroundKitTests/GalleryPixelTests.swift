@@ -65,8 +65,8 @@ extension RenderingSuites {
     func hiDPIRendersAtDensity() throws {
       let size = PixelSize(width: 320, height: 180)
       let date = try #require(ScheduleFormat.parseISO8601("2026-01-01T10:34:30Z"))
-      let one = try Snapshotter.render(scene: Clock(timeZone: .gmt), start: date, at: 1.3, size: size)
-      let two = try Snapshotter.render(scene: Clock(timeZone: .gmt), start: date, at: 1.3, size: size, pixelScale: 2)
+      let one = try Snapshotter.render(scene: Clock(timeZone: .utc), start: date, at: 1.3, size: size)
+      let two = try Snapshotter.render(scene: Clock(timeZone: .utc), start: date, at: 1.3, size: size, pixelScale: 2)
       #expect(two.width == 640 && two.height == 360)
       func channel(_ p: UInt32, _ c: Int) -> Int { Int((p >> (8 * UInt32(c))) & 0xFF) }
       var difference = 0

@@ -224,6 +224,24 @@ struct GalleryTests {
     #expect(updates.last == "updates 61")
   }
 
+  @Test("the JSON syntax check accepts valid documents and points at the first error")
+  func jsonSyntax() {
+    for good in [#"{"a": [1, -2.5e+3, true, false, null, "x\n\u00e9"], "b": {}}"#, "[]", " 0 ", #""s""#] {
+      #expect(JSONSyntax.firstError(in: Array(good.utf8)) == nil, "\(good)")
+    }
+    let cases: [(String, Int, Int)] = [
+      ("{\n  \"a\": 1,,\n}", 2, 10), ("{\"a\" 1}", 1, 6), ("[1, 2", 1, 6), ("01", 1, 2), ("{\"a\": tru}", 1, 10),
+      ("\"open", 1, 6), ("[1] x", 1, 5), ("", 1, 1), ("{\"a\": \"\\q\"}", 1, 10),
+    ]
+    for (text, line, column) in cases {
+      let e = JSONSyntax.firstError(in: Array(text.utf8))
+      #expect(e?.line == line && e?.column == column, "\(text): \(String(describing: e))")
+    }
+    // Deep nesting is refused, not a stack overflow.
+    #expect(
+      JSONSyntax.firstError(in: Array(String(repeating: "[", count: 100_000).utf8))?.message == "nested too deeply")
+  }
+
   @Test("parameter files: problems name the line and what is wrong")
   func parameterProblems() {
     #expect(

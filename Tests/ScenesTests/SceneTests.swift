@@ -66,7 +66,7 @@ func frame(
   }
 
   @Test func clockTextInBothCadences() {
-    let utc = TimeZone(identifier: "UTC")!
+    let utc = ZoneInfo.utc
     #expect(Clock.timeText(start, cadence: .live, timeZone: utc) == "10:34:30")
     #expect(Clock.timeText(start, cadence: .seconds, timeZone: utc) == "10:34:30")
     #expect(Clock.timeText(start, cadence: .minutes, timeZone: utc) == "10:34")
@@ -78,7 +78,7 @@ func frame(
   }
 
   @Test func clockHands() {
-    let a = Clock.handAngles(start, timeZone: TimeZone(identifier: "UTC")!)
+    let a = Clock.handAngles(start, timeZone: .utc)
     #expect(a.second == 180)
     #expect(abs(a.minute - 34.5 * 6) < 1e-9)
   }

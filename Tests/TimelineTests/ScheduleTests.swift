@@ -55,12 +55,13 @@ func at(_ seconds: Double) -> Date { t0.addingTimeInterval(seconds) }
     #expect(dates(AnimationTimelineSchedule.animation, from: t0, 3, mode: .lowFrequency).isEmpty)
   }
 
-  @Test func everyMinuteStartsAtTheCurrentMinute() {
-    var cal = Calendar(identifier: .gregorian)
-    cal.timeZone = TimeZone(identifier: "UTC")!
-    let s = EveryMinuteTimelineSchedule(calendar: cal)
+  @Test func everyMinuteStartsAtTheCurrentMinute() throws {
+    let s = EveryMinuteTimelineSchedule(timeZone: .utc)
     #expect(dates(s, from: at(0.5), 3) == [at(-30), at(30), at(90)])
     #expect(dates(s, from: at(30), 1) == [at(30)])
+    // Minutes are the zone's: India is 5:30 ahead, so its minutes start where UTC's do.
+    let india = try #require(ZoneInfo(identifier: "Asia/Kolkata"))
+    #expect(dates(EveryMinuteTimelineSchedule(timeZone: india), from: at(0.5), 1) == [at(-30)])
   }
 
   @Test func explicitIgnoresStartAndMode() {
