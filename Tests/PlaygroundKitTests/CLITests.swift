@@ -86,6 +86,23 @@ struct CLI {
     #expect(missingAssets.err.contains("warning: /nonexistent-dir: no such assets folder; built-in defaults apply"))
   }
 
+  /// The full Foundation and ICU cost every scene about 9.5 MB of resident memory; only
+  /// FoundationEssentials may be linked.
+  @Test func theProgramDoesNotLinkFoundationOrICU() throws {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
+    p.arguments = [CLI.binary.path]
+    let out = Pipe()
+    p.standardOutput = out
+    try p.run()
+    let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    p.waitUntilExit()
+    #expect(text.contains("libFoundationEssentials.so"), "\(text)")
+    #expect(!text.contains("libFoundation.so"))
+    #expect(!text.contains("FoundationICU"))
+    #expect(!text.contains("libFoundationInternationalization"))
+  }
+
   @Test func unknownSceneIsOneLineAndExit64() throws {
     let r = try CLI.run(["run", "--scene", "bogus"])
     #expect(r.status == 64)
