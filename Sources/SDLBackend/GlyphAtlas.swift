@@ -255,12 +255,15 @@ public final class GlyphAtlas: TextEngine {
         let g = glyph(GlyphKey(face: FaceKey(path: ep, pixels: Self.emojiStrike), scalar: v), color: true)
       {
         flush()
-        // Fit the 109 px strike to the text's line height, from a copy resampled to that height
-        // when the size is steady: drawn 1:1, it is a plain blit, sharp, and clippable.
+        // Fit the 109 px strike to the text's line height. Smaller, from a copy area-filtered
+        // down to that height when the size is steady: drawn 1:1, it is a plain blit, sharp,
+        // and clippable. Larger, the strike itself is drawn magnified: a copy scaled up holds
+        // no more detail than the strike, and at the seeds' 4× faces it would take a 2048²
+        // atlas (32 MB with the CPU renderer's premultiplied copy) for 13 emoji.
         let k = lineHeight / g.height
         let target = Int(lineHeight.rounded())
         var (uv, w, h) = (g.uv, g.width * k, lineHeight)
-        if target != Int(g.height), admitsExactSize(target, path: ep + "#resampled"),
+        if target < Int(g.height), admitsExactSize(target, path: ep + "#resampled"),
           let r = resampled(GlyphKey(face: FaceKey(path: ep, pixels: Self.emojiStrike), scalar: v), g, height: target)
         {
           // Its own size, within half a pixel of the asked one, so it is copied 1:1.

@@ -171,18 +171,28 @@ extension SDLSuites {
       #expect(again.glyphs.last?.uv != first.glyphs.last?.uv)
     }
 
-    @Test func emojiAtASteadySizeAreResampledToItAndDrawn1to1() throws {
+    @Test func emojiBelowTheStrikeAreResampledAndDrawn1to1AboveItTheStrikeIsMagnified() throws {
       let atlas = try GlyphAtlas()
       try #require(atlas.hasEmojiFont, "fonts-noto-color-emoji is not installed")
       let w = Double(atlas.image.width)
       let h = Double(atlas.image.height)
-      for size in [48.0, 150.0] {
-        let g = try #require(atlas.layout("😃", font: Font(size: size), pixelSize: size).glyphs.first)
-        #expect(g.isColor)
-        // Its quad is its texels: no scaling left for the renderer, shrinking or enlarging.
-        #expect(abs(g.rect.width - g.uv.width * w) < 0.001 && abs(g.rect.height - g.uv.height * h) < 0.001)
-        #expect(g.rect.height > size)
+      // Smaller than the 109 px strike: its quad is its texels, no scaling left for the renderer.
+      let small = try #require(atlas.layout("😃", font: Font(size: 48), pixelSize: 48).glyphs.first)
+      #expect(small.isColor)
+      #expect(
+        abs(small.rect.width - small.uv.width * w) < 0.001 && abs(small.rect.height - small.uv.height * h) < 0.001)
+      #expect(small.rect.height > 48 && small.uv.height * h < 100)
+      // Larger: the strike itself, magnified to the line height, so big emoji cost no atlas room.
+      let pixelsBefore = atlas.pixelSize
+      for size in [150.0, 300.0, 450.0] {
+        let big = try #require(atlas.layout("😃", font: Font(size: size), pixelSize: size).glyphs.first)
+        #expect(big.isColor)
+        #expect(big.rect.height > size)
+        let texels = big.uv.height * h
+        #expect(texels > 100 && texels < 140, "the strike's own height")
+        #expect(abs(big.rect.width / big.rect.height - (big.uv.width * w) / texels) < 0.01, "aspect kept")
       }
+      #expect(atlas.pixelSize == pixelsBefore)
     }
 
     @Test func emojiRendersInColorWhenTheFontIsInstalled() throws {
