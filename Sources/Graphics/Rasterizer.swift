@@ -626,9 +626,11 @@ public enum Rasterizer {
 
     let firstRow = minY * one + half
     let xc0 = 0.5 - ox
-    // One row loop per kind of triangle, each a tight loop of its own once the closure is
-    // inlined: the choice is made once per triangle, not once per row.
-    @inline(__always) func rows(_ body: (UnsafeMutablePointer<UInt32>, Int64, Int, Int) -> Void) {
+    // One row loop per kind of triangle, each a tight loop of its own: the kinds are types,
+    // so the loop is specialized for each and the span code is inlined into it. (Closures
+    // were not: each row paid a call with its arguments spilled, a third of the cost of the
+    // one-pixel rows of a long anti-aliasing fringe.)
+    @inline(__always) func rows<F: SpanFill>(_ fill: F) {
       var row = target.pixels + Int(minY) * target.stride
       var w0 = Walk(e0, firstRow: firstRow)
       var w1 = Walk(e1, firstRow: firstRow)
@@ -639,7 +641,7 @@ public enum Rasterizer {
         w0.narrow(&lo, &hi)
         w1.narrow(&lo, &hi)
         w2.narrow(&lo, &hi)
-        if lo <= hi { body(row, py, Int(lo), Int(hi - lo) + 1) }
+        if lo <= hi { fill.fill(row, py, Int(lo), Int(hi - lo) + 1) }
         row += target.stride
         w0.step()
         w1.step()
@@ -649,27 +651,103 @@ public enum Rasterizer {
     // Attributes are evaluated per pixel from the plane at x = 0 (never accumulated along
     // the span), so a pixel gets the same value whatever clip or damage region it is drawn in.
     if let texture {
-      rows { row, py, start, count in
-        texturedSpan(
-          row, from: start, count: count, v0: v0, v1: v1, v2: v2, x0: xc0, cy: Float(py) + 0.5 - oy, plane: plane,
-          flat: flat, c0: c0, f0: f0, cdx: cdx, cdy: cdy, texture: texture)
-      }
+      let tw = Float(texture.width)
+      let th = Float(texture.height)
+      let (udx, udy) = plane(v0.u * tw, v1.u * tw, v2.u * tw)
+      let (vdx, vdy) = plane(v0.v * th, v1.v * th, v2.v * th)
+      rows(
+        TexturedFill(
+          uv: TexelPlanes(u0: v0.u * tw, udx: udx, udy: udy, v0: v0.v * th, vdx: vdx, vdy: vdy), x0: xc0, oy: oy,
+          flat: flat, c0: c0, f0: f0, cdx: cdx, cdy: cdy, texture: texture))
     } else if flat {
-      rows { row, _, start, count in constantSpan(row + start, count: count, pixel: c0) }
+      rows(FlatFill(pixel: c0))
     } else if cdx == .zero && dither {
       // A dithered ramp (a backdrop): four colors a row, repeated across it.
-      rows { row, py, start, count in
-        ditheredSpan(row, from: start, count: count, color: f0 + cdy * (Float(py) + 0.5 - oy), y: Int(py))
-      }
+      rows(DitherFill(color: f0, dy: cdy, oy: oy))
     } else if cdx == .zero {
       // Graded along y only (a vertical gradient): one color for the whole row.
-      rows { row, py, start, count in
-        constantSpan(row + start, count: count, pixel: pack(f0 + cdy * (Float(py) + 0.5 - oy)))
-      }
+      rows(RowColorFill(color: f0, dy: cdy, oy: oy))
     } else {
-      rows { row, py, start, count in
-        gradientSpan(row, from: start, count: count, color: f0 + cdx * xc0 + cdy * (Float(py) + 0.5 - oy), dx: cdx)
-      }
+      rows(GradientFill(color: f0 + cdx * xc0, dx: cdx, dy: cdy, oy: oy))
+    }
+  }
+
+  /// What a triangle's row loop does with each row's span: `fill(row, y, start, count)`
+  /// covers pixels `start..<start + count` of the row at `row`, pixel row `y`.
+  protocol SpanFill {
+    func fill(_ row: UnsafeMutablePointer<UInt32>, _ y: Int64, _ start: Int, _ count: Int)
+  }
+
+  /// One premultiplied color everywhere.
+  struct FlatFill: SpanFill {
+    let pixel: UInt32
+    @inline(__always)
+    func fill(_ row: UnsafeMutablePointer<UInt32>, _ y: Int64, _ start: Int, _ count: Int) {
+      constantSpan(row + start, count: count, pixel: pixel)
+    }
+  }
+
+  /// A color graded along y only (`color + dy·(y + 0.5 − oy)`), ordered-dithered.
+  struct DitherFill: SpanFill {
+    let color: SIMD4<Float>
+    let dy: SIMD4<Float>
+    let oy: Float
+    @inline(__always)
+    func fill(_ row: UnsafeMutablePointer<UInt32>, _ y: Int64, _ start: Int, _ count: Int) {
+      ditheredSpan(row, from: start, count: count, color: color + dy * (Float(y) + 0.5 - oy), y: Int(y))
+    }
+  }
+
+  /// A color graded along y only: one pixel value a row.
+  struct RowColorFill: SpanFill {
+    let color: SIMD4<Float>
+    let dy: SIMD4<Float>
+    let oy: Float
+    @inline(__always)
+    func fill(_ row: UnsafeMutablePointer<UInt32>, _ y: Int64, _ start: Int, _ count: Int) {
+      constantSpan(row + start, count: count, pixel: pack(color + dy * (Float(y) + 0.5 - oy)))
+    }
+  }
+
+  /// A color graded along both axes, `color + dx·x + dy·(y + 0.5 − oy)` at pixel `x`.
+  struct GradientFill: SpanFill {
+    let color: SIMD4<Float>
+    let dx: SIMD4<Float>
+    let dy: SIMD4<Float>
+    let oy: Float
+    @inline(__always)
+    func fill(_ row: UnsafeMutablePointer<UInt32>, _ y: Int64, _ start: Int, _ count: Int) {
+      gradientSpan(row, from: start, count: count, color: color + dy * (Float(y) + 0.5 - oy), dx: dx)
+    }
+  }
+
+  /// Texture coordinates in texels over pixel space: at v0's snapped position, and their
+  /// steps along x and y.
+  struct TexelPlanes {
+    let u0: Float
+    let udx: Float
+    let udy: Float
+    let v0: Float
+    let vdx: Float
+    let vdy: Float
+  }
+
+  /// A textured span (see `texturedSpan`).
+  struct TexturedFill: SpanFill {
+    let uv: TexelPlanes
+    let x0: Float
+    let oy: Float
+    let flat: Bool
+    let c0: UInt32
+    let f0: SIMD4<Float>
+    let cdx: SIMD4<Float>
+    let cdy: SIMD4<Float>
+    let texture: RasterTexture
+    @inline(__always)
+    func fill(_ row: UnsafeMutablePointer<UInt32>, _ y: Int64, _ start: Int, _ count: Int) {
+      texturedSpan(
+        row, from: start, count: count, uv: uv, x0: x0, cy: Float(y) + 0.5 - oy, flat: flat, c0: c0, f0: f0,
+        cdx: cdx, cdy: cdy, texture: texture)
     }
   }
 
@@ -837,19 +915,16 @@ public enum Rasterizer {
   /// and one drawn at its own size on whole texels is a copy.
   @inline(__always)
   static func texturedSpan(
-    _ row: UnsafeMutablePointer<UInt32>, from start: Int, count: Int, v0: Vertex, v1: Vertex, v2: Vertex,
-    x0: Float, cy: Float, plane: (Float, Float, Float) -> (Float, Float), flat: Bool, c0: UInt32,
+    _ row: UnsafeMutablePointer<UInt32>, from start: Int, count: Int, uv: TexelPlanes,
+    x0: Float, cy: Float, flat: Bool, c0: UInt32,
     f0: SIMD4<Float>, cdx: SIMD4<Float>, cdy: SIMD4<Float>, texture: RasterTexture
   ) {
-    let tw = Float(texture.width)
-    let th = Float(texture.height)
-    let (udx, udy) = plane(v0.u * tw, v1.u * tw, v2.u * tw)
-    let (vdx, vdy) = plane(v0.v * th, v1.v * th, v2.v * th)
+    let (udx, udy, vdx, vdy) = (uv.udx, uv.udy, uv.vdx, uv.vdy)
     // Texel centers sit at half-integers.
     let dU = fixed24(udx)
     let dV = fixed24(vdx)
-    var u = fixed24(v0.u * tw + udx * x0 + udy * cy - 0.5) &+ dU &* start
-    var v = fixed24(v0.v * th + vdx * x0 + vdy * cy - 0.5) &+ dV &* start
+    var u = fixed24(uv.u0 + udx * x0 + udy * cy - 0.5) &+ dU &* start
+    var v = fixed24(uv.v0 + vdx * x0 + vdy * cy - 0.5) &+ dV &* start
     let c0row = f0 + cdx * x0 + cdy * cy
     let white = c0 == 0xFFFF_FFFF && flat
     let texels = texture.texels

@@ -85,6 +85,10 @@ public final class Renderer {
     self.ownsHandle = false
     self.selection = selection
     incremental = true
+    // A region costs the CPU rasterizer a pass over the primitives' bounds and the setup of
+    // the triangles that reach it, far less than the pixels a merge adds: the visualizer's 16
+    // bars and reflections merged into 6 rectangles repainted a third more than they cover.
+    damage = DamageTracker(maxRects: 32)
   }
 
   deinit {
