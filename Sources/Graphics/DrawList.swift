@@ -109,6 +109,10 @@ public struct Primitive: Hashable, Sendable {
   public var indexCount: Int
   /// What tessellation knows about its triangles.
   public var shape: PrimitiveShape = .triangles
+  /// Whole pixels this primitive alone decides: every one is covered by its opaque interior
+  /// (inside its clip), so whatever is drawn there before it cannot show. Recorded for large
+  /// opaque convex fills when `DrawList.recordsOpaqueInteriors` is on; nil otherwise.
+  public var opaqueInterior: PixelRect?
 }
 
 /// What tessellation knows about a primitive's triangles, so a renderer need not work it out
@@ -338,6 +342,10 @@ public struct DrawList: Sendable {
   /// instead of window-sized dithered images; see `Tessellation.spanRasterizer`.
   public var ditheredRamps = false
 
+  /// Whether large opaque convex fills record the pixels they hide (`Primitive.opaqueInterior`),
+  /// so a renderer that composites in order can skip drawing what they cover.
+  public var recordsOpaqueInteriors = false
+
   /// How fills and strokes are cut into triangles, chosen for the rasterizer that will draw them.
   public struct Tessellation: Hashable, Sendable {
     /// See `DrawList.maxEdgeLength`.
@@ -346,20 +354,26 @@ public struct DrawList: Sendable {
     public var triangulation: Triangulation
     /// See `DrawList.ditheredRamps`.
     public var ditheredRamps: Bool
+    /// See `DrawList.recordsOpaqueInteriors`.
+    public var opaqueInteriors: Bool
 
     /// Creates a tessellation.
-    public init(maxEdgeLength: Double, triangulation: Triangulation, ditheredRamps: Bool = false) {
+    public init(
+      maxEdgeLength: Double, triangulation: Triangulation, ditheredRamps: Bool = false, opaqueInteriors: Bool = false
+    ) {
       self.maxEdgeLength = maxEdgeLength
       self.triangulation = triangulation
       self.ditheredRamps = ditheredRamps
+      self.opaqueInteriors = opaqueInteriors
     }
 
     /// For the CPU span rasterizer: `standard`, with vertical gradient backdrops as dithered
     /// ramps. It fills a ramp's rows with a four-pixel pattern at the speed of a copy, so the
     /// window-sized image a backdrop otherwise needs (and its premultiplied copy: 7 MB at
-    /// 1280×720) is never made.
+    /// 1280×720) is never made. Opaque fills record their interiors, so the backdrop under
+    /// them is not painted only to be covered.
     public static let spanRasterizer = Tessellation(
-      maxEdgeLength: .infinity, triangulation: .strip, ditheredRamps: true)
+      maxEdgeLength: .infinity, triangulation: .strip, ditheredRamps: true, opaqueInteriors: true)
 
     /// The default: edges uncut, fills as a top-to-bottom strip. A span rasterizer (the CPU
     /// renderer) sets up each row of each triangle, and a strip's triangles cover only the rows
@@ -375,11 +389,16 @@ public struct DrawList: Sendable {
 
   /// Both tessellation settings at once.
   public var tessellation: Tessellation {
-    get { Tessellation(maxEdgeLength: maxEdgeLength, triangulation: triangulation, ditheredRamps: ditheredRamps) }
+    get {
+      Tessellation(
+        maxEdgeLength: maxEdgeLength, triangulation: triangulation, ditheredRamps: ditheredRamps,
+        opaqueInteriors: recordsOpaqueInteriors)
+    }
     set {
       maxEdgeLength = newValue.maxEdgeLength
       triangulation = newValue.triangulation
       ditheredRamps = newValue.ditheredRamps
+      recordsOpaqueInteriors = newValue.opaqueInteriors
     }
   }
 
@@ -510,6 +529,72 @@ public struct DrawList: Sendable {
       i0 = i1
     }
     closeIndices(added: (cornerPoints.count - 2) * 3 + n * 6)
+    if recordsOpaqueInteriors, (0..<n).allSatisfy({ col($0).a == 255 }),
+      var inner = Self.inscribedRect(cornerPoints)
+    {
+      if let clip = clipStack.last { inner = inner.intersection(clip) }
+      // Pixel centers at least a pixel inside the edge: past the fringe's inner ring (half a
+      // pixel in), where only the interior's opaque triangles reach.
+      let o = PixelRect(
+        x0: Self.wholePixel((inner.minX + 0.5).rounded(.up)), y0: Self.wholePixel((inner.minY + 0.5).rounded(.up)),
+        x1: Self.wholePixel((inner.maxX - 0.5).rounded(.down)), y1: Self.wholePixel((inner.maxY - 0.5).rounded(.down)))
+      if (o.x1 - o.x0) * (o.y1 - o.y0) >= 1024, o.x1 > o.x0, o.y1 > o.y0 {
+        primitives[primitives.count - 1].opaqueInterior = o
+      }
+    }
+  }
+
+  /// `v` as an Int, clamped far outside any target (and 0 for NaN), so no input traps.
+  static func wholePixel(_ v: Double) -> Int {
+    v.isNaN ? 0 : Int(max(-1e9, min(1e9, v)))
+  }
+
+  /// A large axis-aligned rectangle inside a clockwise convex polygon, or nil.
+  ///
+  /// For a convex shape, the horizontal extent at any height between two heights contains the
+  /// intersection of the extents at those two, so each pair of vertex heights gives a
+  /// rectangle inside; of those at heights where the polygon is nearly its widest, the
+  /// largest is kept. For a rounded rectangle that is the rectangle between its corners.
+  static func inscribedRect(_ p: [Point]) -> Rect? {
+    let n = p.count
+    guard n >= 3, n <= 256 else { return nil }
+    /// The polygon's horizontal extent at height `y`.
+    func extent(_ y: Double) -> (Double, Double)? {
+      var lo = Double.infinity
+      var hi = -Double.infinity
+      var j = n - 1
+      for i in 0..<n {
+        let a = p[j]
+        let b = p[i]
+        j = i
+        if (a.y <= y && y <= b.y) || (b.y <= y && y <= a.y) {
+          if a.y == b.y {
+            lo = min(lo, a.x, b.x)
+            hi = max(hi, a.x, b.x)
+          } else {
+            let x = a.x + (y - a.y) / (b.y - a.y) * (b.x - a.x)
+            lo = min(lo, x)
+            hi = max(hi, x)
+          }
+        }
+      }
+      return lo < hi ? (lo, hi) : nil
+    }
+    var rows: [(y: Double, lo: Double, hi: Double)] = []
+    for y in Set(p.map(\.y)).sorted() {
+      if let (lo, hi) = extent(y) { rows.append((y, lo, hi)) }
+    }
+    guard let widest = rows.map({ $0.hi - $0.lo }).max(), widest.isFinite, widest > 0 else { return nil }
+    var best: Rect?
+    for fraction in [0.98, 0.9, 0.7] {
+      let wide = rows.filter { $0.hi - $0.lo >= widest * fraction }
+      guard let top = wide.first, let bottom = wide.last, bottom.y > top.y else { continue }
+      let r = Rect(
+        x: max(top.lo, bottom.lo), y: top.y, width: min(top.hi, bottom.hi) - max(top.lo, bottom.lo),
+        height: bottom.y - top.y)
+      if r.width > 0, r.width * r.height > (best.map { $0.width * $0.height } ?? 0) { best = r }
+    }
+    return best
   }
 
   /// Removes points that make a clockwise polygon turn back on itself: near-duplicates (where

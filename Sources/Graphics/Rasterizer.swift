@@ -16,10 +16,23 @@ public struct PixelRect: Hashable, Sendable {
   public var isEmpty: Bool { x1 <= x0 || y1 <= y0 }
   /// The number of pixels inside.
   public var area: Int { isEmpty ? 0 : (x1 - x0) * (y1 - y0) }
+  /// The same pixels as a `Rect`.
+  public var rect: Rect { Rect(x: Double(x0), y: Double(y0), width: Double(x1 - x0), height: Double(y1 - y0)) }
 
   /// The overlap of two rectangles (possibly empty).
   public func intersection(_ o: PixelRect) -> PixelRect {
     PixelRect(x0: max(x0, o.x0), y0: max(y0, o.y0), x1: min(x1, o.x1), y1: min(y1, o.y1))
+  }
+
+  /// The pixels of this rectangle outside `o`, as up to four disjoint rectangles: the full-width
+  /// bands above and below `o`, then the pieces left and right of it.
+  public func subtracting(_ o: PixelRect) -> [PixelRect] {
+    let cut = intersection(o)
+    guard !cut.isEmpty else { return isEmpty ? [] : [self] }
+    return [
+      PixelRect(x0: x0, y0: y0, x1: x1, y1: cut.y0), PixelRect(x0: x0, y0: cut.y1, x1: x1, y1: y1),
+      PixelRect(x0: x0, y0: cut.y0, x1: cut.x0, y1: cut.y1), PixelRect(x0: cut.x1, y0: cut.y0, x1: x1, y1: cut.y1),
+    ].filter { !$0.isEmpty }
   }
 
   /// The pixels a clip rectangle lets through: every pixel the rectangle touches, as SDL
@@ -168,8 +181,9 @@ public enum Rasterizer {
   ///
   /// `texture` returns the converted texture for a command's `TextureRef`; a command whose
   /// texture is missing is skipped, as a GPU backend skips an image it could not upload.
+  /// `primitives` limits the drawing to a range of the list's primitives (all by default).
   public static func draw(
-    _ list: DrawList, into target: RasterTarget, region: PixelRect? = nil,
+    _ list: DrawList, into target: RasterTarget, region: PixelRect? = nil, primitives: Range<Int>? = nil,
     texture: (TextureRef) -> RasterTexture?
   ) {
     let area = region.map { $0.intersection(target.bounds) } ?? target.bounds
@@ -183,7 +197,8 @@ public enum Rasterizer {
     var skip = false
     list.vertices.withUnsafeBufferPointer { vs in
       list.indices.withUnsafeBufferPointer { ix in
-        for p in list.primitives where p.indexCount > 0 && p.bounds.touches(reach) {
+        let range = (primitives ?? list.primitives.indices).clamped(to: list.primitives.indices)
+        for p in list.primitives[range] where p.indexCount > 0 && p.bounds.touches(reach) {
           if p.command != lastCommand {
             lastCommand = p.command
             let cmd = list.commands[p.command]
@@ -195,6 +210,12 @@ public enum Rasterizer {
             skip = clip.isEmpty || (cmd.texture != .none && tex == nil)
           }
           if skip { continue }
+          if p.shape == .ditheredRamp, tex == nil, p.indexCount == 6, p.indexOffset + 6 <= ix.count {
+            let i0 = Int(ix[p.indexOffset])
+            if i0 >= 0, i0 + 4 <= vs.count, let q = vs.baseAddress, ramp(q + i0, clip: clip, target: target) {
+              continue
+            }
+          }
           if p.shape == .imageQuad, let tex, p.indexCount == 6, p.indexOffset + 6 <= ix.count {
             let i0 = Int(ix[p.indexOffset])
             if i0 >= 0, i0 + 4 <= vs.count, let q = vs.baseAddress,
@@ -552,6 +573,64 @@ public enum Rasterizer {
           i += 1
         }
       }
+    }
+    return true
+  }
+
+  /// Draws a dithered ramp (`DrawList.fillDitheredRamp`: an axis-aligned rectangle, its top
+  /// two vertices one color and its bottom two another) row by row, without walking its two
+  /// triangles' edges: the same pixels with the same values, since both triangles have the
+  /// plane computed here bit for bit (the differences that would set them apart are exact
+  /// zeros). Returns false, drawing nothing, for vertices that are not such a rectangle.
+  static func ramp(_ q: UnsafePointer<Vertex>, clip: PixelRect, target: RasterTarget) -> Bool {
+    let (va, vb, vc, vd) = (q[0], q[1], q[2], q[3])
+    guard va.y == vb.y, vc.y == vd.y, va.x == vd.x, vb.x == vc.x, va.color == vb.color, vc.color == vd.color,
+      abs(va.x) < limit, abs(va.y) < limit, abs(vc.x) < limit, abs(vc.y) < limit
+    else { return false }
+    let (x0, y0, x2, y2) = (snap(va.x), snap(va.y), snap(vc.x), snap(vc.y))
+    guard x2 > x0, y2 > y0 else { return false }
+    guard va.color.a | vc.color.a != 0 else { return true }
+    // Pixel centers in [x0, x2) × [y0, y2): the top-left rule's share of the two triangles.
+    let half = one / 2
+    let minX = max(Int64(clip.x0), (x0 - half + one - 1) >> subpixelBits)
+    let endX = min(Int64(clip.x1), (x2 - half + one - 1) >> subpixelBits)
+    let minY = max(Int64(clip.y0), (y0 - half + one - 1) >> subpixelBits)
+    let endY = min(Int64(clip.y1), (y2 - half + one - 1) >> subpixelBits)
+    guard minX < endX, minY < endY else { return true }
+    // The plane of the first triangle (top-left, top-right, bottom-right) as `triangle`
+    // computes it: the differences along the top edge are zero.
+    let s = 1 / Float(one)
+    let oy = Float(y0) * s
+    let dx1 = Float(x2 - x0) * s
+    let dy2 = Float(y2 - y0) * s
+    let det = Float((x2 - x0) * (y2 - y0)) * s * s
+    let inverse = 1 / det
+    let c0 = premultiply(va.color)
+    let c2 = premultiply(vc.color)
+    let (start, count) = (Int(minX), Int(endX - minX))
+    var row = target.pixels + Int(minY) * target.stride
+    if c0 == c2 {
+      for _ in minY..<endY {
+        constantSpan(row + start, count: count, pixel: c0)
+        row += target.stride
+      }
+      return true
+    }
+    @inline(__always) func channels(_ p: UInt32) -> SIMD4<Float> {
+      SIMD4(Float(p >> 16 & 0xFF), Float(p >> 8 & 0xFF), Float(p & 0xFF), Float(p >> 24))
+    }
+    let f0 = channels(c0)
+    let f2 = channels(c2)
+    var cdy = SIMD4<Float>()
+    for i in 0..<4 {
+      let d1: Float = 0
+      let d2 = f2[i] - f0[i]
+      cdy[i] = (d2 * dx1 - d1 * dx1) * inverse
+    }
+    let fill = DitherFill(color: f0, dy: cdy, oy: oy)
+    for py in minY..<endY {
+      fill.fill(row, py, start, count)
+      row += target.stride
     }
     return true
   }

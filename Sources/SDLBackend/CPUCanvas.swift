@@ -104,13 +104,31 @@ final class CPUCanvas {
       let bg = background.map { Rasterizer.premultiply($0.rgba8) }
       for r in regions {
         let pr = PixelRect(covering: r)
-        if let bg, !Renderer.opaqueBackdropCovers(r, in: list) { Rasterizer.fill(t, pr, with: bg) }
-        Rasterizer.draw(list, into: t, region: pr, texture: lookup)
+        // What comes before an opaque interior in the region cannot show there: draw it (and
+        // the background) only around that interior, then the rest over the whole region.
+        let (k, hidden) = Self.occluder(in: pr, list)
+        for piece in hidden.map({ pr.subtracting($0) }) ?? [pr] {
+          if let bg, !Renderer.opaqueBackdropCovers(piece.rect, in: list) { Rasterizer.fill(t, piece, with: bg) }
+          Rasterizer.draw(list, into: t, region: piece, primitives: 0..<k, texture: lookup)
+        }
+        Rasterizer.draw(list, into: t, region: pr, primitives: k..<list.primitives.count, texture: lookup)
       }
     } else {
       Rasterizer.draw(list, into: t, region: nil, texture: lookup)
     }
     evict()
+  }
+
+  /// The last primitive whose opaque interior hides at least a quarter of `region`, with the
+  /// part of the region it hides; `(count, nil)` when none does.
+  static func occluder(in region: PixelRect, _ list: DrawList) -> (Int, PixelRect?) {
+    let ps = list.primitives
+    for i in ps.indices.reversed() {
+      guard let o = ps[i].opaqueInterior else { continue }
+      let hidden = o.intersection(region)
+      if hidden.area * 4 >= region.area, !hidden.isEmpty { return (i, hidden) }
+    }
+    return (ps.count, nil)
   }
 
   private func atlas(_ image: ImageBuffer) -> RasterTexture {

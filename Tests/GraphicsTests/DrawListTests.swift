@@ -274,3 +274,109 @@ import Testing
     #expect(DrawList.pieces(.zero, Point(x: 100, y: 100), 0) == 1)
   }
 }
+
+@Suite struct OpaqueInteriorTests {
+  /// A rounded rectangle's outline, clockwise on screen.
+  static func roundedRect(_ r: Rect, radius: Double) -> [Point] {
+    var pts: [Point] = []
+    let corners = [
+      (Point(x: r.maxX - radius, y: r.minY + radius), -Double.pi / 2),
+      (Point(x: r.maxX - radius, y: r.maxY - radius), 0.0),
+      (Point(x: r.minX + radius, y: r.maxY - radius), Double.pi / 2),
+      (Point(x: r.minX + radius, y: r.minY + radius), Double.pi),
+    ]
+    for (c, a0) in corners {
+      for k in 0...8 {
+        let a = a0 + Double(k) / 8 * Double.pi / 2
+        pts.append(Point(x: c.x + cos(a) * radius, y: c.y + sin(a) * radius))
+      }
+    }
+    return pts
+  }
+
+  @Test("an opaque rounded rectangle records the pixels between its corners, a pixel in from the edge")
+  func roundedRectangleInterior() throws {
+    var list = DrawList()
+    list.recordsOpaqueInteriors = true
+    list.fillConvexPolygon(
+      Self.roundedRect(Rect(x: 10.3, y: 20.6, width: 50, height: 200), radius: 16),
+      color: .init(r: 0, g: 0, b: 255, a: 255))
+    let o = try #require(list.primitives.last?.opaqueInterior)
+    // The largest of the nearly-widest bands (a little inside 10.3…60.3, a little past the
+    // corners at 36.6…204.6, reaching their first arc segments), a pixel in from the edge.
+    #expect(o == PixelRect(x0: 12, y0: 34, x1: 59, y1: 207))
+  }
+
+  @Test("translucent, small, or clipped fills record only what is sure to be covered")
+  func noInteriorWhereUnsure() throws {
+    var list = DrawList()
+    list.recordsOpaqueInteriors = true
+    let shape = Self.roundedRect(Rect(x: 0, y: 0, width: 100, height: 100), radius: 10)
+    list.fillConvexPolygon(shape, color: .init(r: 0, g: 0, b: 255, a: 254))
+    #expect(list.primitives.last?.opaqueInterior == nil)
+    list.fillConvexPolygon(
+      Self.roundedRect(Rect(x: 0, y: 0, width: 20, height: 20), radius: 4), color: .init(r: 0, g: 0, b: 0, a: 255))
+    #expect(list.primitives.last?.opaqueInterior == nil, "under 1,024 pixels is not worth a split")
+    list.pushClip(Rect(x: 0, y: 0, width: 50, height: 200))
+    list.fillConvexPolygon(shape, color: .init(r: 0, g: 0, b: 0, a: 255))
+    let clipped = try #require(list.primitives.last?.opaqueInterior)
+    #expect(clipped.x1 <= 50)
+    list.popClip()
+    var off = DrawList()
+    off.fillConvexPolygon(shape, color: .init(r: 0, g: 0, b: 0, a: 255))
+    #expect(off.primitives.last?.opaqueInterior == nil, "off unless asked for")
+  }
+
+  @Test("every recorded interior pixel is drawn opaque by the fill itself")
+  func interiorIsCovered() throws {
+    var rng = SplitMix64(state: 4)
+    for _ in 0..<200 {
+      var list = DrawList()
+      list.recordsOpaqueInteriors = true
+      let r = Rect(
+        x: Double(rng.below(400)) / 16, y: Double(rng.below(400)) / 16, width: 30 + Double(rng.below(600)) / 16,
+        height: 30 + Double(rng.below(600)) / 16)
+      let radius = Double(rng.below(Int(min(r.width, r.height) / 2 * 16))) / 16
+      let shape =
+        rng.below(3) == 0
+        ? (0..<40).map { i -> Point in
+          let a = Double(i) / 40 * 2 * Double.pi
+          return Point(x: r.midX + cos(a) * r.width / 2, y: r.midY + sin(a) * r.height / 2)
+        } : Self.roundedRect(r, radius: radius)
+      list.fillConvexPolygon(shape, color: .init(r: 10, g: 200, b: 30, a: 255))
+      guard let o = list.primitives.last?.opaqueInterior else { continue }
+      var pixels = [UInt32](repeating: 0, count: 96 * 96)
+      pixels.withUnsafeMutableBufferPointer { px in
+        Rasterizer.draw(list, into: RasterTarget(pixels: px.baseAddress!, width: 96, height: 96)) { _ in nil }
+      }
+      for y in o.y0..<min(o.y1, 96) {
+        for x in o.x0..<min(o.x1, 96)
+        where pixels[y * 96 + x] != Rasterizer.premultiply(.init(r: 10, g: 200, b: 30, a: 255)) {
+          Issue.record("\(shape.count)-gon in \(r): pixel \(x),\(y) of \(o) is \(pixels[y * 96 + x])")
+          return
+        }
+      }
+    }
+  }
+
+  @Test("subtracting a rectangle leaves disjoint pieces covering exactly the rest")
+  func subtracting() {
+    var rng = SplitMix64(state: 9)
+    for _ in 0..<500 {
+      let a = PixelRect(x0: rng.below(20), y0: rng.below(20), x1: 20 + rng.below(20), y1: 20 + rng.below(20))
+      let b = PixelRect(x0: rng.below(40), y0: rng.below(40), x1: rng.below(40), y1: rng.below(40))
+      let pieces = a.subtracting(b)
+      for y in 0..<40 {
+        for x in 0..<40 {
+          let inA = x >= a.x0 && x < a.x1 && y >= a.y0 && y < a.y1
+          let inB = x >= b.x0 && x < b.x1 && y >= b.y0 && y < b.y1
+          let count = pieces.filter { x >= $0.x0 && x < $0.x1 && y >= $0.y0 && y < $0.y1 }.count
+          guard count == (inA && !inB ? 1 : 0) else {
+            Issue.record("\(a) − \(b) at \(x),\(y): \(count) pieces")
+            return
+          }
+        }
+      }
+    }
+  }
+}

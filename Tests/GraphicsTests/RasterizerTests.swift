@@ -398,6 +398,47 @@ import Testing
     }
   }
 
+  @Test("a dithered ramp drawn as a rectangle equals its two triangles, pixel for pixel")
+  func rampMatchesTriangles() {
+    var rng = SplitMix64(state: 33)
+    func coordinate(_ range: Int) -> Float { Float(rng.below(range * 64)) / 64 - 8 }
+    func color() -> RGBA8 {
+      RGBA8(
+        r: UInt8(rng.below(256)), g: UInt8(rng.below(256)), b: UInt8(rng.below(256)),
+        a: UInt8([0, 255, 128, rng.below(256)][rng.below(4)]))
+    }
+    for trial in 0..<2_000 {
+      let (x0, y0) = (coordinate(40), coordinate(40))
+      let (x1, y1) = (x0 + coordinate(40) + 8.5, y0 + coordinate(40) + 8.5)
+      let top = color()
+      let bottom = trial % 5 == 0 ? top : color()
+      let quad = [
+        Vertex(x: x0, y: y0, color: top), Vertex(x: x1, y: y0, color: top), Vertex(x: x1, y: y1, color: bottom),
+        Vertex(x: x0, y: y1, color: bottom),
+      ]
+      let clip = PixelRect(x0: rng.below(20), y0: rng.below(20), x1: 30 + rng.below(34), y1: 30 + rng.below(34))
+      let background = (0..<(64 * 64)).map { _ in UInt32(truncatingIfNeeded: rng.next()) | 0xFF00_0000 }
+      var viaRamp = background
+      var viaTriangles = background
+      let drew = viaRamp.withUnsafeMutableBufferPointer { px in
+        quad.withUnsafeBufferPointer {
+          Rasterizer.ramp(
+            $0.baseAddress!, clip: clip, target: RasterTarget(pixels: px.baseAddress!, width: 64, height: 64))
+        }
+      }
+      viaTriangles.withUnsafeMutableBufferPointer { px in
+        let t = RasterTarget(pixels: px.baseAddress!, width: 64, height: 64)
+        Rasterizer.triangle(quad[0], quad[1], quad[2], clip: clip, target: t, texture: nil, dither: true)
+        Rasterizer.triangle(quad[0], quad[2], quad[3], clip: clip, target: t, texture: nil, dither: true)
+      }
+      guard drew, viaRamp == viaTriangles else {
+        Issue.record(
+          "trial \(trial): drew \(drew), \(zip(viaRamp, viaTriangles).filter { $0 != $1 }.count) pixels differ")
+        return
+      }
+    }
+  }
+
   @Test("pack clamps alpha to 0…255 and each channel to 0…alpha, rounding to nearest")
   func packClamps() {
     #expect(Rasterizer.pack(SIMD4(-3, 300, 100.4, 200)) == 0xC8_00_C8_64)

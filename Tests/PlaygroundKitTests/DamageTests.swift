@@ -24,11 +24,16 @@ extension RenderingSuites {
       let reference = try OffscreenTarget(width: 640, height: 360, atlas: incremental.renderer.atlas)
       let replay = Replay(
         scene: scene, start: FrameBenchmark.start, size: size, textEngine: incremental.renderer.atlas)
+      // The cpu renderer's own tessellation: dithered ramps, and opaque interiors whose
+      // occluded pixels partial redraws skip.
+      replay.runtime.tessellation = incremental.renderer.preferredTessellation
       var partialFrames = 0
+      var occludedFrames = 0
       // 2.5 s at 60 Hz crosses clock ticks, emoji reveals and keyframe segments.
       for i in 0..<150 {
         incremental.renderer.atlas.beginFrame()
         let out = replay.nextFrame()
+        if out.drawList.primitives.contains(where: { $0.opaqueInterior != nil }) { occludedFrames += 1 }
         incremental.renderer.draw(out.drawList, background: .black)
         if incremental.renderer.lastRedrawFraction < 1 { partialFrames += 1 }
         guard i % 30 == 29 else { continue }
@@ -43,6 +48,8 @@ extension RenderingSuites {
       if type(of: scene).name != MeshGradientScene.name {
         #expect(partialFrames > 75, "\(type(of: scene).name): only \(partialFrames) partial frames")
       }
+      // The bars are opaque rounded rectangles: the occlusion path is what this checks there.
+      if type(of: scene).name == Visualizer.name { #expect(occludedFrames == 150) }
     }
   }
 }
