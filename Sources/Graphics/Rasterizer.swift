@@ -849,26 +849,11 @@ public enum Rasterizer {
         SIMD4(repeating: dx[0]), SIMD4(repeating: dx[1]), SIMD4(repeating: dx[2]), SIMD4(repeating: dx[3])
       )
       let step = SIMD4<Float>(0, 1, 2, 3)
-      let magic = SIMD4<Float>(repeating: Self.magic)
-      let low = SIMD4<UInt32>(repeating: 0xFF)
-      @inline(__always) func bits(_ v: SIMD4<Float>) -> SIMD4<UInt32> {
-        unsafeBitCast(v + magic, to: SIMD4<UInt32>.self) & low
-      }
       while x + 4 <= end {
         // Exact: columns are far below 2²⁴, where Float(x) + k is Float(x + k).
         let xs = SIMD4(repeating: Float(x)) + step
-        var a = a0 + da * xs
-        a.replace(with: 0, where: a .< 0)
-        a.replace(with: 255, where: a .> 255)
-        @inline(__always) func channel(_ v: SIMD4<Float>) -> SIMD4<UInt32> {
-          var q = v
-          q.replace(with: 0, where: v .< 0)
-          q.replace(with: a, where: v .> a)
-          return bits(q)
-        }
-        let alpha = bits(a)
-        let px = alpha &<< 24 | channel(r0 + dr * xs) &<< 16 | channel(g0 + dg * xs) &<< 8 | channel(b0 + db * xs)
-        if alpha == SIMD4(repeating: 255) {
+        let px = packLanes(r: r0 + dr * xs, g: g0 + dg * xs, b: b0 + db * xs, a: a0 + da * xs)
+        if px &>> 24 == SIMD4(repeating: 255) {
           UnsafeMutableRawPointer(p).storeBytes(of: px, as: SIMD4<UInt32>.self)
         } else {
           composite(px, over: p)
@@ -883,6 +868,27 @@ public enum Rasterizer {
       p += 1
       x += 1
     }
+  }
+
+  /// `pack` for four pixels whose channels are given lane by lane, with the same arithmetic
+  /// lane for lane, so each result is `pack(SIMD4(r[i], g[i], b[i], a[i]))` bit for bit.
+  @inline(__always)
+  static func packLanes(r: SIMD4<Float>, g: SIMD4<Float>, b: SIMD4<Float>, a alpha: SIMD4<Float>) -> SIMD4<UInt32> {
+    let magic = SIMD4<Float>(repeating: Self.magic)
+    let low = SIMD4<UInt32>(repeating: 0xFF)
+    @inline(__always) func bits(_ v: SIMD4<Float>) -> SIMD4<UInt32> {
+      unsafeBitCast(v + magic, to: SIMD4<UInt32>.self) & low
+    }
+    var a = alpha
+    a.replace(with: 0, where: alpha .< 0)
+    a.replace(with: 255, where: alpha .> 255)
+    @inline(__always) func channel(_ v: SIMD4<Float>) -> SIMD4<UInt32> {
+      var q = v
+      q.replace(with: 0, where: v .< 0)
+      q.replace(with: a, where: v .> a)
+      return bits(q)
+    }
+    return bits(a) &<< 24 | channel(r) &<< 16 | channel(g) &<< 8 | channel(b)
   }
 
   /// Adding 1.5·2²³ to a Float in [0, 2²²) leaves its nearest integer in the low mantissa bits:
@@ -923,12 +929,13 @@ public enum Rasterizer {
     _ row: UnsafeMutablePointer<UInt32>, from start: Int, count: Int, color c: SIMD4<Float>, y: Int
   ) {
     let k = (y & 3) * 4
-    @inline(__always) func at(_ i: Int) -> UInt32 {
-      let d = bayer[k + (i & 3)]
-      return pack(c + SIMD4(d, d, d, 0))
-    }
-    // The pattern rotated so that lane 0 is the span's first pixel.
-    let pattern = SIMD4(at(start), at(start + 1), at(start + 2), at(start + 3))
+    let s = start & 3
+    // The row's offsets rotated so that lane 0 is the span's first pixel, and the four colors
+    // packed at once (alpha is not dithered).
+    let d = SIMD4(bayer[k + s], bayer[k + ((s + 1) & 3)], bayer[k + ((s + 2) & 3)], bayer[k + ((s + 3) & 3)])
+    let pattern = packLanes(
+      r: SIMD4(repeating: c[0]) + d, g: SIMD4(repeating: c[1]) + d, b: SIMD4(repeating: c[2]) + d,
+      a: SIMD4(repeating: c[3]))
     var p = row + start
     var i = 0
     if pattern &>> 24 == SIMD4(repeating: 255) {

@@ -439,6 +439,36 @@ import Testing
     }
   }
 
+  @Test("a dithered span equals packing each pixel with its Bayer offset, over what is there")
+  func ditheredSpanMatchesPerPixel() {
+    var rng = SplitMix64(state: 17)
+    func unit() -> Float { Float(rng.below(1 << 16)) / 65_536 }
+    let offsets: [Float] = [0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5].map { $0 / 16 + 0.5 / 16 - 0.5 }
+    for trial in 0..<3_000 {
+      let alpha: Float = [255, 0, unit() * 255, unit() * 300 - 20][trial % 4]
+      let c = SIMD4<Float>(unit() * 300 - 20, unit() * 300 - 20, unit() * 300 - 20, alpha)
+      let (start, count, y) = (rng.below(40), rng.below(60), rng.below(100))
+      let background = (0..<128).map { _ in
+        Rasterizer.premultiply(
+          r: UInt32(rng.below(256)), g: UInt32(rng.below(256)), b: UInt32(rng.below(256)), a: UInt32(rng.below(256)))
+      }
+      var got = background
+      got.withUnsafeMutableBufferPointer {
+        Rasterizer.ditheredSpan($0.baseAddress!, from: start, count: count, color: c, y: y)
+      }
+      var expected = background
+      for x in start..<(start + count) {
+        let d = offsets[(y & 3) * 4 + (x & 3)]
+        let px = Rasterizer.pack(c + SIMD4(d, d, d, 0))
+        expected[x] = px >> 24 == 255 ? px : Rasterizer.over(px, expected[x])
+      }
+      guard got == expected else {
+        Issue.record("trial \(trial): span \(start)+\(count) on row \(y) differs")
+        return
+      }
+    }
+  }
+
   @Test("pack clamps alpha to 0…255 and each channel to 0…alpha, rounding to nearest")
   func packClamps() {
     #expect(Rasterizer.pack(SIMD4(-3, 300, 100.4, 200)) == 0xC8_00_C8_64)
