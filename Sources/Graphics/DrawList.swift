@@ -558,31 +558,58 @@ public struct DrawList: Sendable {
   static func inscribedRect(_ p: [Point]) -> Rect? {
     let n = p.count
     guard n >= 3, n <= 256 else { return nil }
-    /// The polygon's horizontal extent at height `y`.
-    func extent(_ y: Double) -> (Double, Double)? {
+    // The two chains from the top vertex to the bottom one, each monotone in y (convexity),
+    // walked together over the vertex heights: O(n) instead of every edge at every height.
+    var top = 0
+    var bottom = 0
+    for i in 1..<n {
+      if p[i].y < p[top].y { top = i }
+      if p[i].y >= p[bottom].y { bottom = i }
+    }
+    func chain(_ step: Int) -> [Point] {
+      var out = [p[top]]
+      var i = top
+      while i != bottom {
+        i = (i + step + n) % n
+        out.append(p[i])
+        if out.count > n { break }
+      }
+      return out
+    }
+    let chains = [chain(1), chain(-1)]
+    var heights = p.map(\.y)
+    heights.sort()
+    var rows: [(y: Double, lo: Double, hi: Double)] = []
+    rows.reserveCapacity(n)
+    var cursors = [0, 0]
+    var last = -Double.infinity
+    for y in heights where y != last {
+      last = y
       var lo = Double.infinity
       var hi = -Double.infinity
-      var j = n - 1
-      for i in 0..<n {
-        let a = p[j]
-        let b = p[i]
-        j = i
-        if (a.y <= y && y <= b.y) || (b.y <= y && y <= a.y) {
-          if a.y == b.y {
-            lo = min(lo, a.x, b.x)
-            hi = max(hi, a.x, b.x)
-          } else {
-            let x = a.x + (y - a.y) / (b.y - a.y) * (b.x - a.x)
-            lo = min(lo, x)
-            hi = max(hi, x)
+      for c in 0..<2 {
+        let ch = chains[c]
+        var j = cursors[c]
+        while j + 1 < ch.count, ch[j + 1].y < y { j += 1 }
+        cursors[c] = j
+        // Points at exactly this height (the ends of a horizontal edge), else the edge across it.
+        var k = j
+        while k < ch.count, ch[k].y <= y {
+          if ch[k].y == y {
+            lo = min(lo, ch[k].x)
+            hi = max(hi, ch[k].x)
           }
+          k += 1
+        }
+        if j + 1 < ch.count, ch[j].y < y, ch[j + 1].y > y {
+          let a = ch[j]
+          let b = ch[j + 1]
+          let x = a.x + (y - a.y) / (b.y - a.y) * (b.x - a.x)
+          lo = min(lo, x)
+          hi = max(hi, x)
         }
       }
-      return lo < hi ? (lo, hi) : nil
-    }
-    var rows: [(y: Double, lo: Double, hi: Double)] = []
-    for y in Set(p.map(\.y)).sorted() {
-      if let (lo, hi) = extent(y) { rows.append((y, lo, hi)) }
+      if lo < hi { rows.append((y, lo, hi)) }
     }
     guard let widest = rows.map({ $0.hi - $0.lo }).max(), widest.isFinite, widest > 0 else { return nil }
     var best: Rect?
