@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 
 /// A time zone read from the system's tz database (`/usr/share/zoneinfo`, TZif files):
 /// its offset from UTC and abbreviation at any date.
@@ -104,8 +105,31 @@ public struct ZoneInfo: Hashable, Sendable {
 
   /// The process's zone: `TZ` when set (a zone name, a file path, or a POSIX rule such as
   /// `CET-1CEST,M3.5.0,M10.5.0/3`), else `/etc/localtime`, else UTC.
+  ///
+  /// Read once per value of `TZ` and kept: schedules such as `.everyMinute` ask for it on every
+  /// body evaluation, and the file does not change under a running program often enough to
+  /// pay for reading it each time (Foundation's `TimeZone.current` is cached the same way).
   public static var local: ZoneInfo {
-    let tz = ProcessInfo.processInfo.environment["TZ"]
+    let tz = getenv("TZ").map { String(cString: $0) }
+    return localCache.withLock {
+      if let cached = localCache.zone, localCache.key == tz { return cached }
+      let zone = readLocal(tz)
+      localCache.key = tz
+      localCache.zone = zone
+      return zone
+    }
+  }
+
+  /// The last zone `local` read, and the `TZ` it was read for.
+  private final class LocalCache: @unchecked Sendable {
+    let lock = Lock()
+    var key: String?
+    var zone: ZoneInfo?
+    func withLock<T>(_ body: () -> T) -> T { lock.withLock(body) }
+  }
+  private static let localCache = LocalCache()
+
+  private static func readLocal(_ tz: String?) -> ZoneInfo {
     if let tz {
       if tz.isEmpty { return .utc }
       let name = tz.hasPrefix(":") ? String(tz.dropFirst()) : tz

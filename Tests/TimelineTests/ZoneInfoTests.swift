@@ -73,6 +73,20 @@ import Testing
     }
   }
 
+  @Test("the process's zone is read once and agrees with the system's")
+  func localZone() throws {
+    let a = ZoneInfo.local
+    let b = ZoneInfo.local
+    #expect(a == b)
+    let now = Date()
+    if ProcessInfo.processInfo.environment["TZ"] == nil {
+      let data = try #require(FileManager.default.contents(atPath: "/etc/localtime"))
+      let system = try #require(ZoneInfo(tzif: [UInt8](data), identifier: "x"))
+      #expect(a.secondsFromGMT(for: now) == system.secondsFromGMT(for: now))
+    }
+    #expect(a.secondsFromGMT(for: now) == TimeZone.current.secondsFromGMT(for: now))
+  }
+
   @Test("names that could reach other files are refused; UTC needs no file")
   func names() {
     for bad in ["", "/etc/localtime", "../etc/passwd", "America/../../etc/passwd", "America//New_York", "-x", "A\0B"] {
