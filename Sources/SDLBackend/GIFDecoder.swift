@@ -13,9 +13,12 @@ public enum GIFDecoder {
   /// Decodes `path`; throws a one-line reason naming the file when it is not a complete GIF.
   public static func load(_ path: String) throws -> AnimatedImage {
     func fail(_ why: String) -> AnimatedImageError { AnimatedImageError(message: "\(path): \(why)") }
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    // Non-blocking to open, so a FIFO nobody writes to is an empty file rather than a hang;
+    // blocking again to read, so a FIFO that is being written is read to its end.
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard fd >= 0 else { throw fail("cannot open the file (\(String(cString: strerror(errno))))") }
     defer { close(fd) }
+    _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
     // Read in chunks, at most one byte past the limit: enough to tell the file is too large.
     var data: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)

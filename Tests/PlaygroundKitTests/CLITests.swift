@@ -86,6 +86,22 @@ struct CLI {
     #expect(missingAssets.err.contains("warning: /nonexistent-dir: no such assets folder; built-in defaults apply"))
   }
 
+  /// A FIFO nobody writes to must not hang the program at `open`.
+  @Test func aGIFThatIsAnUnwrittenFIFOIsAnEmptyFileNotAHang() throws {
+    let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("cli-fifo-\(getpid()).gif").path
+    unlink(fifo)
+    try #require(mkfifo(fifo, 0o600) == 0)
+    defer { unlink(fifo) }
+    let out = FileManager.default.temporaryDirectory.appendingPathComponent("cli-fifo-\(getpid()).png").path
+    defer { unlink(out) }
+    // Killed after 30 s, so a hang fails the test instead of stalling it.
+    let r = try CLI.run(
+      ["snapshot", "--scene", "gif", "--at", "0", "--size", "160x90", "--gif", fifo, "--out", out], signal: SIGKILL,
+      after: 30)
+    #expect(r.status == 0)
+    #expect(r.err == "error: \(fifo): too short to be a GIF (0 bytes)\n")
+  }
+
   /// The full Foundation and ICU cost every scene about 9.5 MB of resident memory; only
   /// FoundationEssentials may be linked.
   @Test func theProgramDoesNotLinkFoundationOrICU() throws {
