@@ -469,6 +469,50 @@ import Testing
     }
   }
 
+  @Test("triangles cover exactly the pixels all three edge tests admit, slivers and vertex-row ties included")
+  func twoEdgeRowsMatchThreeEdgeCoverage() {
+    var rng = SplitMix64(state: 77)
+    // Coordinates on a 1/256 grid, often on pixel centers (ties with a row) or shared between
+    // vertices (horizontal edges), and thin one-pixel slivers like a fringe's.
+    func coordinate() -> Float {
+      switch rng.below(4) {
+      case 0: return Float(rng.below(48)) + 0.5
+      case 1: return Float(rng.below(48 * 4)) / 4
+      default: return Float(rng.below(48 * 256)) / 256
+      }
+    }
+    for trial in 0..<20_000 {
+      var p = (0..<3).map { _ in (coordinate(), coordinate()) }
+      if trial % 4 == 0 { p[1] = (p[0].0 + 1, p[2].1) }
+      if trial % 7 == 0 { p[2].1 = p[rng.below(2)].1 }
+      let clip = PixelRect(x0: rng.below(8), y0: rng.below(8), x1: 40 + rng.below(9), y1: 40 + rng.below(9))
+      var pixels = [UInt32](repeating: 0, count: 48 * 48)
+      pixels.withUnsafeMutableBufferPointer { px in
+        let t = RasterTarget(pixels: px.baseAddress!, width: 48, height: 48)
+        let c = RGBA8(r: 255, g: 255, b: 255, a: 255)
+        Rasterizer.triangle(
+          Vertex(x: p[0].0, y: p[0].1, color: c), Vertex(x: p[1].0, y: p[1].1, color: c),
+          Vertex(x: p[2].0, y: p[2].1, color: c), clip: clip, target: t, texture: nil)
+      }
+      var expected = [UInt32](repeating: 0, count: 48 * 48)
+      let f = p.map { (Rasterizer.snap($0.0), Rasterizer.snap($0.1)) }
+      if var cover = Rasterizer.Coverage(f[0].0, f[0].1, f[1].0, f[1].1, f[2].0, f[2].1, clip: clip) {
+        for y in Int64(0)..<48 {
+          var lo: Int64 = 0
+          var hi: Int64 = 47
+          guard y >= cover.minY else { continue }
+          cover.span(y, &lo, &hi)
+          if lo <= hi { for x in lo...hi { expected[Int(y) * 48 + Int(x)] = 0xFFFF_FFFF } }
+        }
+      }
+      guard pixels == expected else {
+        let differing = zip(pixels, expected).filter { $0 != $1 }.count
+        Issue.record("trial \(trial): \(p) in \(clip): \(differing) pixels differ")
+        return
+      }
+    }
+  }
+
   @Test("pack clamps alpha to 0…255 and each channel to 0…alpha, rounding to nearest")
   func packClamps() {
     #expect(Rasterizer.pack(SIMD4(-3, 300, 100.4, 200)) == 0xC8_00_C8_64)
