@@ -378,10 +378,7 @@ import Testing
       let dx = SIMD4<Float>(unit() * 8 - 4, unit() * 8 - 4, unit() * 8 - 4, trial % 3 == 0 ? 0 : unit() * 8 - 4)
       let start = rng.below(40)
       let count = 1 + rng.below(60)
-      let background = (0..<128).map { _ in
-        Rasterizer.premultiply(
-          r: UInt32(rng.below(256)), g: UInt32(rng.below(256)), b: UInt32(rng.below(256)), a: UInt32(rng.below(256)))
-      }
+      let background = randomPremultipliedRow(&rng)
       var got = background
       got.withUnsafeMutableBufferPointer {
         Rasterizer.gradientSpan($0.baseAddress!, from: start, count: count, color: c, dx: dx)
@@ -448,10 +445,7 @@ import Testing
       let alpha: Float = [255, 0, unit() * 255, unit() * 300 - 20][trial % 4]
       let c = SIMD4<Float>(unit() * 300 - 20, unit() * 300 - 20, unit() * 300 - 20, alpha)
       let (start, count, y) = (rng.below(40), rng.below(60), rng.below(100))
-      let background = (0..<128).map { _ in
-        Rasterizer.premultiply(
-          r: UInt32(rng.below(256)), g: UInt32(rng.below(256)), b: UInt32(rng.below(256)), a: UInt32(rng.below(256)))
-      }
+      let background = randomPremultipliedRow(&rng)
       var got = background
       got.withUnsafeMutableBufferPointer {
         Rasterizer.ditheredSpan($0.baseAddress!, from: start, count: count, color: c, y: y)
@@ -639,5 +633,13 @@ import Testing
     var px = [UInt32](repeating: 0xFF00_0000, count: 64)
     draw(list, 8, 8, into: &px)
     #expect(px.allSatisfy { $0 >> 24 == 255 && abs(Int($0 & 0xFF) - 128) <= 1 })
+  }
+}
+
+/// 128 random premultiplied pixels, for span tests to draw over.
+func randomPremultipliedRow(_ rng: inout SplitMix64) -> [UInt32] {
+  (0..<128).map { _ in
+    Rasterizer.premultiply(
+      r: UInt32(rng.below(256)), g: UInt32(rng.below(256)), b: UInt32(rng.below(256)), a: UInt32(rng.below(256)))
   }
 }
