@@ -157,8 +157,17 @@ public final class Renderer {
     guard let found = regions,
       let regions = canvas == nil ? coverScaledBlits(found, list, target, damage: damage) : found
     else {
-      fill(background)
-      submit(list)
+      if let canvas {
+        // The whole target as one region: the background is not painted under an opaque
+        // backdrop (the mesh gradient's image covers every pixel), nor under opaque fills.
+        beginSubmit()
+        canvas.draw(list, background: background, regions: [target], atlas: atlas.image, frame: frameNumber)
+        countCPUWork(list)
+        lastRedrawFraction = 1
+      } else {
+        fill(background)
+        submit(list)
+      }
       lastRegions = nil
       return
     }
