@@ -529,7 +529,9 @@ public struct DrawList: Sendable {
       i0 = i1
     }
     closeIndices(added: (cornerPoints.count - 2) * 3 + n * 6)
-    if recordsOpaqueInteriors, (0..<n).allSatisfy({ col($0).a == 255 }),
+    // Shapes too small to hide the 1,024 pixels worth a split (dots, knobs) skip the search.
+    if recordsOpaqueInteriors, case let box = Self.bounds(of: cornerPoints), box.width * box.height >= 1024,
+      (0..<n).allSatisfy({ col($0).a == 255 }),
       var inner = Self.inscribedRect(cornerPoints)
     {
       if let clip = clipStack.last { inner = inner.intersection(clip) }
