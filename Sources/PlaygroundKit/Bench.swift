@@ -94,6 +94,9 @@ struct MachineInfo: Codable {
       .map { String($0.dropFirst(12)).trimmed(of: ["\""]) } ?? "Linux"
     #if DEBUG
       let build = "debug"
+    #elseif HOST_TUNED
+      // Package.swift compiles release builds for the building CPU unless PLAYGROUND_PORTABLE is set.
+      let build = "host-tuned release"
     #else
       let build = "release"
     #endif
