@@ -837,15 +837,23 @@ public struct DrawList: Sendable {
   public mutating func addImageQuad(
     _ corners: [Point], uv: Rect, texture: TextureRef, tint: RGBA8 = RGBA8(r: 255, g: 255, b: 255, a: 255)
   ) {
-    guard corners.count == 4, tint.a > 0, isVisible(Self.bounds(of: corners)) else { return }
+    guard corners.count == 4 else { return }
+    addImageQuad(Quad(corners[0], corners[1], corners[2], corners[3]), uv: uv, texture: texture, tint: tint)
+  }
+
+  /// `addImageQuad` for a quad given as a value: what lowering calls once per glyph, so it
+  /// writes the four vertices and six indices with no intermediate arrays.
+  public mutating func addImageQuad(
+    _ q: Quad, uv: Rect, texture: TextureRef, tint: RGBA8 = RGBA8(r: 255, g: 255, b: 255, a: 255)
+  ) {
+    guard tint.a > 0, isVisible(q.bounds) else { return }
     let base = prepare(texture: texture)
-    let uvs = [
-      (uv.minX, uv.minY), (uv.maxX, uv.minY), (uv.maxX, uv.maxY), (uv.minX, uv.maxY),
-    ]
-    for (p, t) in zip(corners, uvs) {
-      vertices.append(Vertex(x: Float(p.x), y: Float(p.y), color: tint, u: Float(t.0), v: Float(t.1)))
-    }
-    indices.append(contentsOf: [base, base + 1, base + 2, base, base + 2, base + 3])
+    let (u0, v0, u1, v1) = (Float(uv.minX), Float(uv.minY), Float(uv.maxX), Float(uv.maxY))
+    vertices.append(Vertex(x: Float(q.topLeft.x), y: Float(q.topLeft.y), color: tint, u: u0, v: v0))
+    vertices.append(Vertex(x: Float(q.topRight.x), y: Float(q.topRight.y), color: tint, u: u1, v: v0))
+    vertices.append(Vertex(x: Float(q.bottomRight.x), y: Float(q.bottomRight.y), color: tint, u: u1, v: v1))
+    vertices.append(Vertex(x: Float(q.bottomLeft.x), y: Float(q.bottomLeft.y), color: tint, u: u0, v: v1))
+    for i: Int32 in [0, 1, 2, 0, 2, 3] { indices.append(base &+ i) }
     closeIndices(added: 6, shape: .imageQuad)
   }
 

@@ -172,3 +172,48 @@ public struct Transform2D: Hashable, Sendable {
   /// Whether the transform only translates and scales along the axes.
   public var isAxisAligned: Bool { b == 0 && c == 0 }
 }
+
+/// A rectangle's four corners after a transform, clockwise from its top left.
+///
+/// A value with no storage of its own, so the lowering of every glyph and image, one quad
+/// each, allocates nothing.
+public struct Quad: Hashable, Sendable {
+  public var topLeft, topRight, bottomRight, bottomLeft: Point
+
+  /// The corners as given.
+  public init(_ topLeft: Point, _ topRight: Point, _ bottomRight: Point, _ bottomLeft: Point) {
+    (self.topLeft, self.topRight, self.bottomRight, self.bottomLeft) = (topLeft, topRight, bottomRight, bottomLeft)
+  }
+
+  /// The corners of `r` mapped through `t`.
+  @inline(__always)
+  public init(_ r: Rect, _ t: Transform2D = .identity) {
+    self.init(
+      t.apply(Point(x: r.minX, y: r.minY)), t.apply(Point(x: r.maxX, y: r.minY)),
+      t.apply(Point(x: r.maxX, y: r.maxY)), t.apply(Point(x: r.minX, y: r.maxY)))
+  }
+
+  /// The corners in order, for code that wants a sequence.
+  public var points: [Point] { [topLeft, topRight, bottomRight, bottomLeft] }
+
+  /// The smallest rectangle holding all four corners.
+  public var bounds: Rect {
+    let minX = min(min(topLeft.x, topRight.x), min(bottomRight.x, bottomLeft.x))
+    let maxX = max(max(topLeft.x, topRight.x), max(bottomRight.x, bottomLeft.x))
+    let minY = min(min(topLeft.y, topRight.y), min(bottomRight.y, bottomLeft.y))
+    let maxY = max(max(topLeft.y, topRight.y), max(bottomRight.y, bottomLeft.y))
+    return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+  }
+
+  /// The quad moved by `(dx, dy)`.
+  public func offsetBy(dx: Double, dy: Double) -> Quad {
+    @inline(__always) func m(_ p: Point) -> Point { Point(x: p.x + dx, y: p.y + dy) }
+    return Quad(m(topLeft), m(topRight), m(bottomRight), m(bottomLeft))
+  }
+
+  /// Each corner on the nearest whole pixel.
+  public func rounded() -> Quad {
+    @inline(__always) func r(_ p: Point) -> Point { Point(x: p.x.rounded(), y: p.y.rounded()) }
+    return Quad(r(topLeft), r(topRight), r(bottomRight), r(bottomLeft))
+  }
+}

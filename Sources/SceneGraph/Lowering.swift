@@ -46,11 +46,11 @@ struct Lowerer {
     case .image(let img, let key):
       let id = ImageID(Int(truncatingIfNeeded: key))
       list.images[id] = img
-      let corners = quad(n.frame, t)
+      let corners = Quad(n.frame, t)
       list.addImageQuad(
         corners, uv: Rect(x: 0, y: 0, width: 1, height: 1), texture: .image(id),
         tint: Color.white.opacity(opacity).rgba8)
-      items.append(DrawnItem(kind: .image, bounds: bounds(corners), color: nil, text: nil))
+      items.append(DrawnItem(kind: .image, bounds: corners.bounds, color: nil, text: nil))
     case .mesh(let spec, let key):
       lowerMesh(spec, key, n.frame, t, opacity)
     case .canvas(let draw):
@@ -60,7 +60,7 @@ struct Lowerer {
       list = DrawList()
       draw(&ctx)
       list = ctx.drawList
-      items.append(DrawnItem(kind: .canvas, bounds: bounds(quad(n.frame, t)), color: nil, text: nil))
+      items.append(DrawnItem(kind: .canvas, bounds: Quad(n.frame, t).bounds, color: nil, text: nil))
     case .stack(_, _, _, let children):
       for c in children { lower(c, t, opacity) }
     case .frame(_, let c), .padding(_, let c), .position(_, _, let c):
@@ -74,7 +74,7 @@ struct Lowerer {
         lower(extra, t, opacity)
       }
     case .clip(let c):
-      list.pushClip(bounds(quad(n.frame, t)))
+      list.pushClip(Quad(n.frame, t).bounds)
       lower(c, t, opacity)
       list.popClip()
     case .effect(let e, let c):
@@ -98,13 +98,6 @@ struct Lowerer {
         lower(c, t, opacity * max(0, min(1, o)))
       }
     }
-  }
-
-  private func quad(_ r: Rect, _ t: Transform2D) -> [Point] {
-    [
-      t.apply(Point(x: r.minX, y: r.minY)), t.apply(Point(x: r.maxX, y: r.minY)),
-      t.apply(Point(x: r.maxX, y: r.maxY)), t.apply(Point(x: r.minX, y: r.maxY)),
-    ]
   }
 
   private func bounds(_ pts: [Point]) -> Rect {
@@ -209,7 +202,7 @@ struct Lowerer {
     let dy = g.endPoint.y - g.startPoint.y
     guard g.startPoint.x == g.endPoint.x, dy != 0, t.b == 0, t.c == 0, !g.stops.isEmpty, frame.height > 0
     else { return false }
-    let box = bounds(quad(frame, t).map { Point(x: $0.x.rounded(), y: $0.y.rounded()) })
+    let box = Quad(frame, t).rounded().bounds
     guard box.width > 0, box.height > 0, box.width.isFinite, box.height.isFinite else { return false }
     // The gradient's parameter at a local y, and a local y's pixel row.
     func parameter(_ y: Double) -> Double { ((y - frame.minY) / frame.height - g.startPoint.y) / dy }
@@ -236,10 +229,11 @@ struct Lowerer {
   private mutating func lowerGradientImage(_ g: LinearGradient, _ frame: Rect, _ t: Transform2D, _ opacity: Double) {
     // Snapped to whole pixels and rendered at exactly that size, so the software renderer
     // draws it as a plain row copy (~0.16 ms for 1280×720) instead of a filtered stretch (~1.9 ms).
-    let corners = quad(frame, t).map { Point(x: $0.x.rounded(), y: $0.y.rounded()) }
-    let box = bounds(corners)
-    let w = max(1, min(4096, Int(box.width)))
-    let h = max(1, min(4096, Int(box.height)))
+    let corners = Quad(frame, t).rounded()
+    let box = corners.bounds
+    // Clamped before converting: a frame of infinite or NaN size must not trap.
+    let w = box.width >= 1 ? Int(min(4096, box.width)) : 1
+    let h = box.height >= 1 ? Int(min(4096, box.height)) : 1
     let key = GradientKey(gradient: g, width: w, height: h)
     usedGradients.insert(key)
     let image: ImageBuffer
@@ -257,7 +251,7 @@ struct Lowerer {
     list.addImageQuad(
       corners, uv: Rect(x: 0, y: 0, width: 1, height: 1), texture: .image(id), tint: Color.white.opacity(opacity).rgba8)
     items.append(
-      DrawnItem(kind: .shape, bounds: bounds(corners), color: g.stops.first?.color.opacity(opacity), text: nil))
+      DrawnItem(kind: .shape, bounds: corners.bounds, color: g.stops.first?.color.opacity(opacity), text: nil))
   }
 
   /// Rasterizes a linear gradient at the given pixel size, dithered so that slow ramps
@@ -340,28 +334,33 @@ struct Lowerer {
       let r = Rect(
         x: frame.minX + g.rect.minX / k, y: frame.minY + g.rect.minY / k, width: g.rect.width / k,
         height: g.rect.height / k)
-      var corners = quad(r, t)
+      var corners = Quad(r, t)
       // Upright glyphs sit on whole pixels, as their bitmaps were rasterized: filtered at a
       // fractional offset they would blur on any renderer with subpixel precision.
-      if corners[0].y == corners[1].y, corners[0].x == corners[3].x {
-        let dx = corners[0].x.rounded() - corners[0].x
-        let dy = corners[0].y.rounded() - corners[0].y
-        corners = corners.map { Point(x: $0.x + dx, y: $0.y + dy) }
+      if corners.topLeft.y == corners.topRight.y, corners.topLeft.x == corners.bottomLeft.x {
+        let dx = corners.topLeft.x.rounded() - corners.topLeft.x
+        let dy = corners.topLeft.y.rounded() - corners.topLeft.y
+        corners = corners.offsetBy(dx: dx, dy: dy)
       }
       list.addImageQuad(corners, uv: g.uv, texture: .atlas, tint: g.isColor ? white : tint)
     }
-    items.append(DrawnItem(kind: .text, bounds: bounds(quad(frame, t)), color: color, text: s))
+    items.append(DrawnItem(kind: .text, bounds: Quad(frame, t).bounds, color: color, text: s))
   }
 
   private mutating func lowerMesh(_ spec: MeshSpec, _ key: UInt64, _ frame: Rect, _ t: Transform2D, _ opacity: Double) {
     usedMeshes.insert(key)
-    let corners = quad(frame, t)
-    let b = bounds(corners)
+    let corners = Quad(frame, t)
+    let b = corners.bounds
     // An eighth of the on-screen resolution is indistinguishable once linearly filtered (at
     // 1280×720 no pixel differs from a quarter-resolution render by more than 6 of 255, mean
     // 0.5) and costs a sixty-fourth of full-resolution rasterization.
-    let w = max(2, min(480, Int((b.width / 8).rounded(.up))))
-    let h = max(2, min(480, Int((b.height / 8).rounded(.up))))
+    // Clamped before converting, so a frame of infinite or NaN size cannot trap.
+    @inline(__always) func cells(_ length: Double) -> Int {
+      let n = (length / 8).rounded(.up)
+      return n >= 2 ? Int(min(480, n)) : 2
+    }
+    let w = cells(b.width)
+    let h = cells(b.height)
     var image: ImageBuffer
     if let cached = meshes[key], cached.0 == spec, cached.1 == w, cached.2 == h {
       image = cached.3
