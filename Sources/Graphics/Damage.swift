@@ -54,20 +54,14 @@ public struct DamageTracker: Sendable {
     }
     guard let old = previous, previousTarget == target else { return nil }
     var changed: [Rect] = []
-    func unmatched(_ list: [Primitive], _ listKeys: [UInt64], against otherKeys: [UInt64]) {
-      var counts: [UInt64: Int] = [:]
-      counts.reserveCapacity(otherKeys.count)
-      for k in otherKeys { counts[k, default: 0] += 1 }
-      for (p, k) in zip(list, listKeys) {
-        if let c = counts[k], c > 0 {
-          counts[k] = c - 1
-        } else {
-          changed.append(p.bounds)
-        }
-      }
-    }
-    unmatched(primitives, keys, against: previousKeys)
-    unmatched(old, previousKeys, against: keys)
+    // The previous keys as a multiset: each new primitive takes one matching old one, and what
+    // is left over on either side changed. Every glyph is a primitive, so this runs over
+    // thousands a frame; keys are already FNV hashes, so an open-addressed table indexed by
+    // their bits does without Dictionary's hashing.
+    var counts = KeyCounts(capacity: previousKeys.count)
+    for k in previousKeys { counts.add(k) }
+    for (p, k) in zip(primitives, keys) where !counts.take(k) { changed.append(p.bounds) }
+    for (p, k) in zip(old, previousKeys) where counts.take(k) { changed.append(p.bounds) }
     var rects: [Rect] = []
     for r in changed {
       let snapped = Self.snap(r.insetBy(dx: -margin, dy: -margin).clamped(to: target), in: target)
@@ -99,8 +93,18 @@ public struct DamageTracker: Sendable {
   /// hands at their hub, stay separate: their union would be most of the dial. Regions may
   /// therefore overlap; repainting a pixel twice gives the same pixel.
   public static func merge(_ input: [Rect], limit: Int) -> [Rect] {
-    var rects = input
     func area(_ r: Rect) -> Double { r.width * r.height }
+    // Neighbours in drawing order first, in one pass: a changed text's glyphs come one after
+    // another and touch, so hundreds of rectangles become a few before the quadratic search.
+    var rects: [Rect] = []
+    rects.reserveCapacity(input.count)
+    for r in input {
+      if let last = rects.last, last.touches(r), area(last.union(r)) <= area(last) + area(r) + mergeSlack {
+        rects[rects.count - 1] = last.union(r)
+      } else {
+        rects.append(r)
+      }
+    }
     var mergedAny = true
     while mergedAny {
       mergedAny = false
@@ -136,6 +140,56 @@ public struct DamageTracker: Sendable {
       rects = merge(rects, limit: Int.max)
     }
     return rects
+  }
+}
+
+/// A multiset of 64-bit keys that are already well mixed: linear probing over a power-of-two
+/// table, zero marking an empty slot (a zero key is counted on the side).
+struct KeyCounts {
+  private var keys: [UInt64]
+  private var counts: [Int32]
+  private var zeroCount: Int32 = 0
+  private let mask: Int
+
+  init(capacity: Int) {
+    var size = 16
+    while size < capacity * 2 { size <<= 1 }
+    keys = Array(repeating: 0, count: size)
+    counts = Array(repeating: 0, count: size)
+    mask = size - 1
+  }
+
+  /// The slot holding `k`, or the empty slot where it would go.
+  @inline(__always)
+  private func slot(_ k: UInt64) -> Int {
+    // The top bits of a Fibonacci product spread keys that differ only in a few bits.
+    var i = Int(truncatingIfNeeded: (k &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+    while keys[i] != 0 && keys[i] != k { i = (i + 1) & mask }
+    return i
+  }
+
+  /// Counts one more `k`.
+  mutating func add(_ k: UInt64) {
+    if k == 0 {
+      zeroCount += 1
+      return
+    }
+    let i = slot(k)
+    keys[i] = k
+    counts[i] += 1
+  }
+
+  /// Takes one `k` if any is left: true when there was one.
+  mutating func take(_ k: UInt64) -> Bool {
+    if k == 0 {
+      guard zeroCount > 0 else { return false }
+      zeroCount -= 1
+      return true
+    }
+    let i = slot(k)
+    guard keys[i] == k, counts[i] > 0 else { return false }
+    counts[i] -= 1
+    return true
   }
 }
 

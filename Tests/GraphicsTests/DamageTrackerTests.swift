@@ -133,4 +133,45 @@ import Testing
       for j in rects.indices where i < j { #expect(rects[i].intersection(rects[j]).isEmpty) }
     }
   }
+
+  /// The damage table agrees with a dictionary model on random multisets, zero and colliding
+  /// keys included.
+  @Test func keyCountsIsAMultiset() {
+    var rng = SplitMix64(state: 7)
+    for round in 0..<50 {
+      // Few distinct values, so keys repeat; some share their probe start on purpose.
+      let pool: [UInt64] = (0..<8).map { i in i == 0 ? 0 : rng.next() } + [1 << 40, 2 << 40, 3 << 40]
+      let added = (0..<(round * 3)).map { _ in pool[Int(rng.next() % UInt64(pool.count))] }
+      var table = KeyCounts(capacity: added.count)
+      var model: [UInt64: Int] = [:]
+      for k in added {
+        table.add(k)
+        model[k, default: 0] += 1
+      }
+      for _ in 0..<(round * 4) {
+        let k = pool[Int(rng.next() % UInt64(pool.count))]
+        let expected = (model[k] ?? 0) > 0
+        if expected { model[k]! -= 1 }
+        #expect(table.take(k) == expected)
+      }
+    }
+  }
+
+  /// A changed line of text, one primitive per glyph, becomes one region however long it is.
+  @Test func aChangedLineOfGlyphsIsOneRegion() throws {
+    var t = DamageTracker(maxRects: 32)
+    func line(_ shade: UInt8) -> DrawList {
+      list { l in
+        for i in 0..<120 {
+          l.fillRect(
+            Rect(x: 10 + Double(i % 40) * 9, y: 20 + Double(i / 40) * 100, width: 8, height: 14),
+            color: RGBA8(r: shade, g: 0, b: 0, a: 255))
+        }
+      }
+    }
+    _ = damage(&t, line(200))
+    let rects = try #require(damage(&t, line(100)))
+    #expect(rects.count == 3)
+    for r in rects { #expect(r.height <= 14 + 6 && r.width >= 359) }
+  }
 }
