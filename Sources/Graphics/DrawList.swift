@@ -48,6 +48,39 @@ public struct ImageBuffer: Sendable {
   /// Whether every pixel has full alpha; such images are copied without blending, which lets a
   /// software renderer stretch them straight into the target.
   public var opaque = false
+  /// The rectangles that the last few `markChanged` calls rewrote, each with the generation it
+  /// made, so that a copy a few generations behind re-converts only those (the glyph atlas
+  /// gains one glyph at a time and is a megabyte or more).
+  public private(set) var recentChanges: [PixelChange] = []
+
+  /// One `markChanged`: the generation it made and the pixels it covered.
+  public struct PixelChange: Sendable, Equatable {
+    public var generation: Int
+    public var rect: PixelRect
+  }
+
+  /// How many changes are remembered; a copy further behind is converted whole.
+  static let changeLogLength = 32
+
+  /// Records that the pixels in `rect` were rewritten: bumps `generation` and remembers where.
+  public mutating func markChanged(_ rect: PixelRect) {
+    generation &+= 1
+    if recentChanges.count >= Self.changeLogLength { recentChanges.removeFirst() }
+    recentChanges.append(PixelChange(generation: generation, rect: rect))
+  }
+
+  /// The pixels that changed after generation `since`, or nil when that is not known (a
+  /// generation bumped without `markChanged`, or too far behind): then everything may have.
+  public func changedRegion(since: Int) -> PixelRect? {
+    let behind = generation &- since
+    guard behind > 0, behind <= recentChanges.count else { return behind == 0 ? .empty : nil }
+    let tail = recentChanges.suffix(behind)
+    // Each of the generations in between must be one that was logged.
+    guard tail.first?.generation == since &+ 1, tail.last?.generation == generation else { return nil }
+    var region = PixelRect.empty
+    for c in tail { region = region.union(c.rect) }
+    return region
+  }
 
   /// Creates a transparent image.
   public init(width: Int, height: Int, smooth: Bool = true) {

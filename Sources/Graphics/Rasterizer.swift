@@ -19,6 +19,16 @@ public struct PixelRect: Hashable, Sendable {
   /// The same pixels as a `Rect`.
   public var rect: Rect { Rect(x: Double(x0), y: Double(y0), width: Double(x1 - x0), height: Double(y1 - y0)) }
 
+  /// No pixels.
+  public static let empty = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
+
+  /// The smallest rectangle holding both; an empty one adds nothing.
+  public func union(_ o: PixelRect) -> PixelRect {
+    if isEmpty { return o }
+    if o.isEmpty { return self }
+    return PixelRect(x0: min(x0, o.x0), y0: min(y0, o.y0), x1: max(x1, o.x1), y1: max(y1, o.y1))
+  }
+
   /// The overlap of two rectangles (possibly empty).
   public func intersection(_ o: PixelRect) -> PixelRect {
     PixelRect(x0: max(x0, o.x0), y0: max(y0, o.y0), x1: min(x1, o.x1), y1: min(y1, o.y1))
@@ -67,9 +77,10 @@ public final class RasterTexture {
     height = image.height
     smooth = image.smooth
     texels = .allocate(capacity: width * height)
+    texels.initialize(repeating: 0, count: width * height)
     opaque = image.opaque
     generation = image.generation
-    update(from: image)
+    convert(image, PixelRect(x0: 0, y0: 0, x1: width, y1: height))
   }
 
   deinit { texels.deallocate() }
@@ -77,20 +88,36 @@ public final class RasterTexture {
   /// Bytes held.
   public var byteCount: Int { width * height * 4 }
 
-  /// Re-converts the texels from an image of the same size.
+  /// Re-converts the texels from an image of the same size: only what changed since the
+  /// generation last converted, when the image knows that.
   public func update(from image: ImageBuffer) {
     precondition(image.width == width && image.height == height, "texture size changed")
+    let whole = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
+    let region = image.changedRegion(since: generation)?.intersection(whole) ?? whole
     generation = image.generation
+    convert(image, region)
+  }
+
+  private func convert(_ image: ImageBuffer, _ region: PixelRect) {
+    guard !region.isEmpty else { return }
     var allOpaque = true
     image.pixels.withUnsafeBufferPointer { src in
-      for i in 0..<min(src.count, width * height) {
-        let p = src[i]
-        let a = p >> 24
-        if a != 255 { allOpaque = false }
-        texels[i] = Rasterizer.premultiply(r: p & 0xFF, g: (p >> 8) & 0xFF, b: (p >> 16) & 0xFF, a: a)
+      for y in region.y0..<region.y1 {
+        // A pixel array shorter than the size says (it is a public var) converts what it has.
+        let end = min(y * width + region.x1, src.count)
+        var i = y * width + region.x0
+        while i < end {
+          let p = src[i]
+          let a = p >> 24
+          if a != 255 { allOpaque = false }
+          texels[i] = Rasterizer.premultiply(r: p & 0xFF, g: (p >> 8) & 0xFF, b: (p >> 16) & 0xFF, a: a)
+          i += 1
+        }
       }
     }
-    opaque = allOpaque
+    // A partial update can only keep a texture opaque; it cannot prove the rest is.
+    let whole = region == PixelRect(x0: 0, y0: 0, x1: width, y1: height)
+    opaque = whole ? allOpaque : opaque && allOpaque
   }
 }
 

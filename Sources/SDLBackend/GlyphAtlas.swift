@@ -346,7 +346,8 @@ public final class GlyphAtlas: TextEngine {
       Self.unpremultiplyIfPremultiplied(&image, x: origin.x, y: origin.y, width: w, height: h)
       image.bleedTransparentColors(x: origin.x, y: origin.y, width: w, height: h)
     }
-    image.generation &+= 1
+    // Only this glyph's cell changed: a renderer re-converts just that much of the atlas.
+    image.markChanged(PixelRect(x0: origin.x, y0: origin.y, x1: origin.x + w, y1: origin.y + h))
     rasterizedGlyphs += 1
     let aw = Double(image.width)
     let ah = Double(image.height)
@@ -452,7 +453,7 @@ public final class GlyphAtlas: TextEngine {
       for x in 0..<tw { image.pixels[(origin.y + y) * image.width + origin.x + x] = out[y * tw + x] }
     }
     image.bleedTransparentColors(x: origin.x, y: origin.y, width: tw, height: th)
-    image.generation &+= 1
+    image.markChanged(PixelRect(x0: origin.x, y0: origin.y, x1: origin.x + tw, y1: origin.y + th))
     let aw = Double(image.width)
     let ah = Double(image.height)
     let r = Glyph(

@@ -25,7 +25,8 @@ extension Renderer {
       atlasGeneration = -1
     }
     if atlasGeneration != img.generation, let t = atlasTexture {
-      upload(img, to: t)
+      // A new glyph or two: upload just their cells, not the whole atlas.
+      upload(img, to: t, region: atlasGeneration < 0 ? nil : img.changedRegion(since: atlasGeneration))
       atlasGeneration = img.generation
     }
     return atlasTexture
@@ -92,9 +93,15 @@ extension Renderer {
   }
 
   /// Copies an image's pixels into its texture, counting the upload.
-  func upload(_ img: ImageBuffer, to texture: OpaquePointer) {
+  func upload(_ img: ImageBuffer, to texture: OpaquePointer, region: PixelRect? = nil) {
+    let whole = PixelRect(x0: 0, y0: 0, x1: img.width, y1: img.height)
+    let r = region?.intersection(whole) ?? whole
+    guard !r.isEmpty, img.pixels.count >= img.width * img.height else { return }
     img.pixels.withUnsafeBytes { raw in
-      _ = SDL_UpdateTexture(texture, nil, raw.baseAddress, Int32(img.width * 4))
+      guard let base = raw.baseAddress else { return }
+      var rect = SDL_Rect(x: Int32(r.x0), y: Int32(r.y0), w: Int32(r.x1 - r.x0), h: Int32(r.y1 - r.y0))
+      let first = base + (r.y0 * img.width + r.x0) * 4
+      _ = SDL_UpdateTexture(texture, &rect, first, Int32(img.width * 4))
     }
     lastTextureUploads += 1
     totalTextureUploads += 1

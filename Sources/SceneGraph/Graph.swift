@@ -27,7 +27,7 @@ struct ChildKey: Hashable {
 /// children, and the resolved output that is reused while nothing it depends on changes.
 final class ViewNode {
   let typeID: ObjectIdentifier
-  let typeName: String
+  let type: Any.Type
   let isComposite: Bool
   weak var parent: ViewNode?
   let key: ChildKey
@@ -76,12 +76,17 @@ final class ViewNode {
 
   init(type: Any.Type, composite: Bool, parent: ViewNode?, key: ChildKey, serial: UInt64) {
     typeID = ObjectIdentifier(type)
-    typeName = ViewNode.shortName(type)
+    self.type = type
     isComposite = composite
     self.parent = parent
     self.key = key
     self.serial = serial
   }
+
+  /// The view's type without its generic arguments, for traces and `inspect`: worked out on
+  /// demand, since describing a nested generic type costs some 200,000 instructions and
+  /// nodes are made every frame where an `if` flips or a `ForEach` element changes.
+  var typeName: String { ViewNode.shortName(type) }
 
   /// `TimelineView<PeriodicTimelineSchedule, Text>` → `TimelineView`.
   static func shortName(_ type: Any.Type) -> String {
