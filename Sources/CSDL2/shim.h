@@ -15,4 +15,9 @@
 // lost, and exits the process when the handler returns.
 typedef int (*tp_x_io_error_handler)(void *display);
 tp_x_io_error_handler XSetIOErrorHandler(tp_x_io_error_handler handler);
+
+// Timer slack: how late the kernel may wake a sleeping thread to batch wake-ups (50 µs by
+// default). prctl is variadic, which Swift cannot call, hence the wrapper.
+#include <sys/prctl.h>
+static inline int tp_set_timer_slack_ns(unsigned long ns) { return prctl(PR_SET_TIMERSLACK, ns, 0UL, 0UL, 0UL); }
 #endif

@@ -49,6 +49,12 @@ public enum LostDisplay {
 
 /// Process-wide SDL initialisation; SDL keeps global state, so this is done once.
 public enum Platform {
+  /// Asks the kernel to wake this thread within a microsecond of its deadline instead of the
+  /// default 50 µs, so a paced frame can sleep almost to its slot rather than spin through
+  /// the last fifth of a millisecond. Returns whether the kernel agreed.
+  @discardableResult
+  public static func tightenTimerSlack() -> Bool { tp_set_timer_slack_ns(1000) == 0 }
+
   nonisolated(unsafe) private static var coreReady = false
   nonisolated(unsafe) private static var videoReady = false
   /// SDL's init calls are not thread-safe; two threads starting them at once corrupt its state.

@@ -128,8 +128,12 @@ public struct DeadlinePacer: Sendable {
     case interrupted
   }
 
-  /// Creates a pacer.
-  public init() {}
+  /// The last stretch before a precise deadline that is spent spinning on the clock rather
+  /// than asleep: the kernel's wake-up latency, which timer slack dominates.
+  public var spinWindow: Double
+
+  /// Creates a pacer that spins through the last `spinWindow` seconds of a precise wait.
+  public init(spinWindow: Double = 0.0002) { self.spinWindow = max(0, spinWindow) }
 
   /// Blocks until `deadline` (monotonic seconds) or until `coarseWait` reports an event.
   ///
@@ -146,15 +150,15 @@ public struct DeadlinePacer: Sendable {
         if coarseWait(remaining - 0.005) { return .interrupted }
         continue
       }
-      if remaining > 0.0002 || !precise {
-        let target = precise ? deadline - 0.0002 : deadline
+      if remaining > spinWindow || !precise {
+        let target = precise ? deadline - spinWindow : deadline
         var ts = timespec()
         ts.tv_sec = Int(target.rounded(.down))
         ts.tv_nsec = Int((target - target.rounded(.down)) * 1e9)
         _ = clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, nil)
         continue
       }
-      // The last 200 µs: spin, reading the clock.
+      // The last stretch: spin, reading the clock.
       while monotonicSeconds() < deadline {}
       return .reached
     }

@@ -153,8 +153,10 @@ struct Loop {
 }
 
 @Suite struct PacerTests {
-  @Test func neverReturnsBeforeTheDeadline() {
-    let pacer = DeadlinePacer()
+  @Test(arguments: [0.0002, 0.00006, 0])
+  func neverReturnsBeforeTheDeadline(spinWindow: Double) {
+    let pacer = DeadlinePacer(spinWindow: spinWindow)
+    #expect(pacer.spinWindow == spinWindow)
     for _ in 0..<5 {
       let deadline = monotonicSeconds() + 0.005
       let outcome = pacer.wait(untilUptime: deadline) { s in
@@ -193,6 +195,10 @@ struct Loop {
     #expect(!slack.isEmpty)
     #expect(slack.allSatisfy { $0 >= 0.0049 })
     #expect(monotonicSeconds() >= deadline)
+  }
+
+  @Test func aNegativeSpinWindowIsNone() {
+    #expect(DeadlinePacer(spinWindow: -1).spinWindow == 0)
   }
 
   @Test func returnsEarlyWhenAnEventArrives() {
