@@ -49,9 +49,9 @@ public enum LostDisplay {
 
 /// Process-wide SDL initialisation; SDL keeps global state, so this is done once.
 public enum Platform {
-  /// Asks the kernel to wake this thread within a microsecond of its deadline instead of the
-  /// default 50 µs, so a paced frame can sleep almost to its slot rather than spin through
-  /// the last fifth of a millisecond. Returns whether the kernel agreed.
+  /// Asks the kernel to allow itself 1 µs of slack, not the default 50 µs, when it wakes this
+  /// thread from a timed sleep, so a paced frame sleeps closer to its slot before spinning.
+  /// Returns whether the kernel agreed.
   @discardableResult
   public static func tightenTimerSlack() -> Bool { tp_set_timer_slack_ns(1000) == 0 }
 

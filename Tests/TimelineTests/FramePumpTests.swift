@@ -153,7 +153,7 @@ struct Loop {
 }
 
 @Suite struct PacerTests {
-  @Test(arguments: [0.0002, 0.00006, 0])
+  @Test(arguments: [0.0002, 0.00015, 0])
   func neverReturnsBeforeTheDeadline(spinWindow: Double) {
     let pacer = DeadlinePacer(spinWindow: spinWindow)
     #expect(pacer.spinWindow == spinWindow)
