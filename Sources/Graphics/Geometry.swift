@@ -211,6 +211,17 @@ public struct Quad: Hashable, Sendable {
     return Quad(m(topLeft), m(topRight), m(bottomRight), m(bottomLeft))
   }
 
+  /// The part of the quad at fractions `f` of its sides (`f` in the unit square): the quad
+  /// an affine map of the unit square to this one takes `f` to.
+  public func subquad(_ f: Rect) -> Quad {
+    let ex = Point(x: topRight.x - topLeft.x, y: topRight.y - topLeft.y)
+    let ey = Point(x: bottomLeft.x - topLeft.x, y: bottomLeft.y - topLeft.y)
+    @inline(__always) func at(_ u: Double, _ v: Double) -> Point {
+      Point(x: topLeft.x + ex.x * u + ey.x * v, y: topLeft.y + ex.y * u + ey.y * v)
+    }
+    return Quad(at(f.minX, f.minY), at(f.maxX, f.minY), at(f.maxX, f.maxY), at(f.minX, f.maxY))
+  }
+
   /// Each corner on the nearest whole pixel.
   public func rounded() -> Quad {
     @inline(__always) func r(_ p: Point) -> Point { Point(x: p.x.rounded(), y: p.y.rounded()) }

@@ -70,12 +70,17 @@ public struct PositionedGlyph: Hashable, Sendable {
   public var uv: Rect
   /// Whether the bitmap carries its own colors (emoji) and must not be tinted.
   public var isColor: Bool
+  /// The part of `rect` (and of `uv`) worth drawing, as fractions of it: an emoji's visible
+  /// pixels and a transparent border. Drawing is cut to it after the glyph is placed and
+  /// snapped, so the pixels are the whole glyph's.
+  public var visible: Rect
 
   /// Creates a placed glyph.
-  public init(rect: Rect, uv: Rect, isColor: Bool) {
+  public init(rect: Rect, uv: Rect, isColor: Bool, visible: Rect = Rect(x: 0, y: 0, width: 1, height: 1)) {
     self.rect = rect
     self.uv = uv
     self.isColor = isColor
+    self.visible = visible
   }
 }
 

@@ -32,6 +32,10 @@ public final class GlyphAtlas: TextEngine {
     var advance: Double
     var offsetX: Double
     var isColor: Bool
+    /// For a color glyph, the part of its bitmap worth drawing: its visible pixels and one
+    /// transparent texel around them, in bitmap pixels. Noto's strikes pad each emoji to
+    /// 136×128; a face drawn magnified or turned then samples a sixth fewer texels.
+    var content: PixelRect? = nil
   }
 
   private var fonts: [FontFile: OpaquePointer] = [:]
@@ -263,13 +267,20 @@ public final class GlyphAtlas: TextEngine {
         let k = lineHeight / g.height
         let target = Int(lineHeight.rounded())
         var (uv, w, h) = (g.uv, g.width * k, lineHeight)
+        var visible = Rect(x: 0, y: 0, width: 1, height: 1)
         if target < Int(g.height), admitsExactSize(target, path: ep + "#resampled"),
           let r = resampled(GlyphKey(face: FaceKey(path: ep, pixels: Self.emojiStrike), scalar: v), g, height: target)
         {
           // Its own size, within half a pixel of the asked one, so it is copied 1:1.
           (uv, w, h) = (r.uv, r.width, r.height)
+        } else if let c = g.content, g.width > 0, g.height > 0 {
+          // Magnified or turned: only the visible part of the strike is drawn.
+          visible = Rect(
+            x: Double(c.x0) / g.width, y: Double(c.y0) / g.height, width: Double(c.x1 - c.x0) / g.width,
+            height: Double(c.y1 - c.y0) / g.height)
         }
-        placed.append(PositionedGlyph(rect: Rect(x: pen, y: 0, width: w, height: h), uv: uv, isColor: true))
+        placed.append(
+          PositionedGlyph(rect: Rect(x: pen, y: 0, width: w, height: h), uv: uv, isColor: true, visible: visible))
         pen += g.advance * k
         continue
       }
@@ -342,8 +353,10 @@ public final class GlyphAtlas: TextEngine {
       }
     }
     // Color glyphs (emoji) are always drawn scaled from their one strike.
+    var content: PixelRect?
     if color {
       Self.unpremultiplyIfPremultiplied(&image, x: origin.x, y: origin.y, width: w, height: h)
+      content = Self.visibleBounds(image, x: origin.x, y: origin.y, width: w, height: h)
       image.bleedTransparentColors(x: origin.x, y: origin.y, width: w, height: h)
     }
     // Only this glyph's cell changed: a renderer re-converts just that much of the atlas.
@@ -353,9 +366,26 @@ public final class GlyphAtlas: TextEngine {
     let ah = Double(image.height)
     let g = Glyph(
       uv: Rect(x: Double(origin.x) / aw, y: Double(origin.y) / ah, width: Double(w) / aw, height: Double(h) / ah),
-      width: Double(w), height: Double(h), advance: Double(adv), offsetX: Double(min(0, minx)), isColor: color)
+      width: Double(w), height: Double(h), advance: Double(adv), offsetX: Double(min(0, minx)), isColor: color,
+      content: content)
     glyphs[key] = g
     return g
+  }
+
+  /// The smallest rectangle holding every pixel of the `width`×`height` bitmap at (`x`, `y`)
+  /// with nonzero alpha, grown by one pixel and kept inside the bitmap, in bitmap pixels; nil
+  /// when nothing is visible. The border pixel keeps bilinear sampling at the cut identical:
+  /// a sample there blends with a transparent texel, as it did before the cut.
+  static func visibleBounds(_ image: ImageBuffer, x: Int, y: Int, width: Int, height: Int) -> PixelRect? {
+    var (x0, y0, x1, y1) = (Int.max, Int.max, Int.min, Int.min)
+    for r in 0..<height where y + r >= 0 && y + r < image.height {
+      for c in 0..<width
+      where x + c >= 0 && x + c < image.width && image.pixels[(y + r) * image.width + x + c] >> 24 != 0 {
+        (x0, y0, x1, y1) = (min(x0, c), min(y0, r), max(x1, c + 1), max(y1, r + 1))
+      }
+    }
+    guard x1 > x0 else { return nil }
+    return PixelRect(x0: max(0, x0 - 1), y0: max(0, y0 - 1), x1: min(width, x1 + 1), y1: min(height, y1 + 1))
   }
 
   /// Turns premultiplied pixels in a rectangle of `image` into straight alpha, when every pixel

@@ -342,7 +342,16 @@ struct Lowerer {
         let dy = corners.topLeft.y.rounded() - corners.topLeft.y
         corners = corners.offsetBy(dx: dx, dy: dy)
       }
-      list.addImageQuad(corners, uv: g.uv, texture: .atlas, tint: g.isColor ? white : tint)
+      var uv = g.uv
+      let v = g.visible
+      if v.minX > 0 || v.minY > 0 || v.maxX < 1 || v.maxY < 1 {
+        // Cut to the visible part, inside the snapped quad, so no pixel moves.
+        corners = corners.subquad(v)
+        uv = Rect(
+          x: uv.minX + v.minX * uv.width, y: uv.minY + v.minY * uv.height, width: v.width * uv.width,
+          height: v.height * uv.height)
+      }
+      list.addImageQuad(corners, uv: uv, texture: .atlas, tint: g.isColor ? white : tint)
     }
     items.append(DrawnItem(kind: .text, bounds: Quad(frame, t).bounds, color: color, text: s))
   }

@@ -195,6 +195,38 @@ extension SDLSuites {
       #expect(atlas.pixelSize == pixelsBefore)
     }
 
+    @Test func aMagnifiedEmojiIsCutToItsVisibleTexelsAndNothingVisibleIsLost() throws {
+      let atlas = try GlyphAtlas()
+      try #require(atlas.hasEmojiFont, "fonts-noto-color-emoji is not installed")
+      let big = try #require(atlas.layout("😃", font: Font(size: 300), pixelSize: 300).glyphs.first)
+      let v = big.visible
+      // Noto pads its strike: the cut is a real saving, and stays inside the glyph.
+      #expect(v.width * v.height < 0.95)
+      #expect(v.minX >= 0 && v.minY >= 0 && v.maxX <= 1 && v.maxY <= 1)
+      // Every texel with any alpha lies inside the cut, and the cut's outermost ring is clear.
+      let img = atlas.image
+      let x0 = Int((big.uv.minX * Double(img.width)).rounded())
+      let y0 = Int((big.uv.minY * Double(img.height)).rounded())
+      let gw = Int((big.uv.width * Double(img.width)).rounded())
+      let gh = Int((big.uv.height * Double(img.height)).rounded())
+      let cx0 = Int((v.minX * Double(gw)).rounded())
+      let cy0 = Int((v.minY * Double(gh)).rounded())
+      let cx1 = Int((v.maxX * Double(gw)).rounded())
+      let cy1 = Int((v.maxY * Double(gh)).rounded())
+      var outside = 0
+      var inside = 0
+      for y in 0..<gh {
+        for x in 0..<gw where img.pixels[(y0 + y) * img.width + x0 + x] >> 24 != 0 {
+          if x < cx0 || x >= cx1 || y < cy0 || y >= cy1 { outside += 1 } else { inside += 1 }
+        }
+      }
+      #expect(outside == 0)
+      #expect(inside > 5000)
+      // Below the strike the copy is drawn whole, 1:1.
+      let small = try #require(atlas.layout("😃", font: Font(size: 48), pixelSize: 48).glyphs.first)
+      #expect(small.visible == Rect(x: 0, y: 0, width: 1, height: 1))
+    }
+
     @Test func emojiRendersInColorWhenTheFontIsInstalled() throws {
       let atlas = try GlyphAtlas()
       try #require(atlas.hasEmojiFont, "fonts-noto-color-emoji is not installed")
