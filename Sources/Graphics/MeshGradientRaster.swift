@@ -16,7 +16,8 @@ public enum MeshGradientRaster {
   ///   - height: control points per column.
   ///   - points: `width × height` positions in unit coordinates (0…1), row by row.
   ///   - colors: one color per point.
-  ///   - subdivisions: triangles per cell side; 12 is smooth at any window size.
+  ///   - subdivisions: triangles per cell side at most; 12 is smooth at any window size, and a
+  ///     small image uses fewer, down to 2, keeping sub-cells about 3.5 pixels or larger.
   public static func render(
     width: Int, height: Int, points: [Point], colors: [Color], into image: inout ImageBuffer,
     subdivisions: Int = 12
@@ -27,7 +28,11 @@ public enum MeshGradientRaster {
     let h = image.height
     let sx = Double(w)
     let sy = Double(h)
-    let n = max(1, subdivisions)
+    // Sub-cells smaller than about 3.5 pixels add triangles, not smoothness: a small image (the
+    // overview's mesh cell is about 40×22) would otherwise take ~1,150 sub-pixel triangles a
+    // frame. A window-sized image (160×90 at 1280×720) keeps all 12.
+    let fit = min(Double(w) / Double(width - 1), Double(h) / Double(height - 1)) / 3.5
+    let n = max(1, min(subdivisions, fit >= 2 ? Int(fit) : 2))
     let cols = (width - 1) * n + 1
     let rows = (height - 1) * n + 1
     var samplePos = [Point](repeating: .zero, count: cols * rows)
