@@ -253,14 +253,26 @@ public enum Rasterizer {
           }
           var k = p.indexOffset
           let end = min(ix.count, p.indexOffset + p.indexCount)
+          let dither = p.shape == .ditheredRamp
           while k + 2 < end {
             let i0 = Int(ix[k])
             let i1 = Int(ix[k + 1])
             let i2 = Int(ix[k + 2])
             k += 3
             guard i0 >= 0, i1 >= 0, i2 >= 0, i0 < vs.count, i1 < vs.count, i2 < vs.count else { continue }
-            triangle(
-              vs[i0], vs[i1], vs[i2], clip: clip, target: target, texture: tex, dither: p.shape == .ditheredRamp)
+            // Two triangles (a b c), (a c d) that make an axis-aligned rectangle graded only
+            // along y (the straight middle of a rounded bar's strip): one fill per row instead
+            // of walking both triangles' edges, with the same pixels.
+            if tex == nil, k + 2 < end, Int(ix[k]) == i0, Int(ix[k + 1]) == i2 {
+              let i3 = Int(ix[k + 2])
+              if i3 >= 0, i3 < vs.count,
+                ramp(vs[i0], vs[i1], vs[i2], vs[i3], clip: clip, target: target, dither: dither)
+              {
+                k += 3
+                continue
+              }
+            }
+            triangle(vs[i0], vs[i1], vs[i2], clip: clip, target: target, texture: tex, dither: dither)
           }
         }
       }
@@ -610,7 +622,16 @@ public enum Rasterizer {
   /// plane computed here bit for bit (the differences that would set them apart are exact
   /// zeros). Returns false, drawing nothing, for vertices that are not such a rectangle.
   static func ramp(_ q: UnsafePointer<Vertex>, clip: PixelRect, target: RasterTarget) -> Bool {
-    let (va, vb, vc, vd) = (q[0], q[1], q[2], q[3])
+    ramp(q[0], q[1], q[2], q[3], clip: clip, target: target, dither: true)
+  }
+
+  /// `ramp` for the rectangle `va vb vc vd` (top-left, top-right, bottom-right, bottom-left),
+  /// dithered or not. Undithered, it is the straight middle of a vertically graded convex fill,
+  /// which a strip gives as the triangles (`va vb vc`, `va vc vd`): each row is the one color
+  /// both triangles compute for it, as `RowColorFill`, bit for bit.
+  static func ramp(
+    _ va: Vertex, _ vb: Vertex, _ vc: Vertex, _ vd: Vertex, clip: PixelRect, target: RasterTarget, dither: Bool
+  ) -> Bool {
     guard va.y == vb.y, vc.y == vd.y, va.x == vd.x, vb.x == vc.x, va.color == vb.color, vc.color == vd.color,
       abs(va.x) < limit, abs(va.y) < limit, abs(vc.x) < limit, abs(vc.y) < limit
     else { return false }
@@ -654,10 +675,16 @@ public enum Rasterizer {
       let d2 = f2[i] - f0[i]
       cdy[i] = (d2 * dx1 - d1 * dx1) * inverse
     }
-    let fill = DitherFill(color: f0, dy: cdy, oy: oy)
-    for py in minY..<endY {
-      fill.fill(row, py, start, count)
-      row += target.stride
+    @inline(__always) func rows<F: SpanFill>(_ fill: F) {
+      for py in minY..<endY {
+        fill.fill(row, py, start, count)
+        row += target.stride
+      }
+    }
+    if dither {
+      rows(DitherFill(color: f0, dy: cdy, oy: oy))
+    } else {
+      rows(RowColorFill(color: f0, dy: cdy, oy: oy))
     }
     return true
   }
