@@ -471,6 +471,15 @@ public struct DrawList: Sendable {
     return (outP, outC, corners)
   }
 
+  /// Appends one triangle's indices, without the temporary array a literal would make (a
+  /// strip or fringe appends hundreds a frame).
+  @inline(__always)
+  private mutating func appendTriangle(_ a: Int32, _ b: Int32, _ c: Int32) {
+    indices.append(a)
+    indices.append(b)
+    indices.append(c)
+  }
+
   /// Triangulates a clockwise convex polygon as a zig-zag strip from top to bottom.
   ///
   /// Unlike a fan from one vertex, every triangle spans only the rows between neighbouring
@@ -480,7 +489,7 @@ public struct DrawList: Sendable {
     let n = points.count
     @inline(__always) func idx(_ i: Int) -> Int32 { base + Int32(map[i]) * stride }
     if triangulation == .fan {
-      for i in 2..<n { indices.append(contentsOf: [idx(0), idx(i - 1), idx(i)]) }
+      for i in 2..<n { appendTriangle(idx(0), idx(i - 1), idx(i)) }
       return
     }
     var top = 0
@@ -489,16 +498,16 @@ public struct DrawList: Sendable {
     }
     var right = (top + 1) % n
     var left = (top + n - 1) % n
-    indices.append(contentsOf: [idx(left), idx(top), idx(right)])
+    appendTriangle(idx(left), idx(top), idx(right))
     var remaining = n - 3
     while remaining > 0 {
       let nextRight = (right + 1) % n
       let nextLeft = (left + n - 1) % n
       if points[nextRight].y <= points[nextLeft].y {
-        indices.append(contentsOf: [idx(left), idx(right), idx(nextRight)])
+        appendTriangle(idx(left), idx(right), idx(nextRight))
         right = nextRight
       } else {
-        indices.append(contentsOf: [idx(left), idx(right), idx(nextLeft)])
+        appendTriangle(idx(left), idx(right), idx(nextLeft))
         left = nextLeft
       }
       remaining -= 1
@@ -558,7 +567,8 @@ public struct DrawList: Sendable {
     for i1 in 0..<n {
       let in0 = base + Int32(i0 * 2)
       let in1 = base + Int32(i1 * 2)
-      indices.append(contentsOf: [in1, in0, in0 + 1, in0 + 1, in1 + 1, in1])
+      appendTriangle(in1, in0, in0 + 1)
+      appendTriangle(in0 + 1, in1 + 1, in1)
       i0 = i1
     }
     closeIndices(added: (cornerPoints.count - 2) * 3 + n * 6)
@@ -735,7 +745,7 @@ public struct DrawList: Sendable {
           }
         }
         if inside { continue }
-        indices.append(contentsOf: [base + Int32(ia), base + Int32(ib), base + Int32(ic)])
+        appendTriangle(base + Int32(ia), base + Int32(ib), base + Int32(ic))
         added += 3
         remaining.remove(at: k)
         clipped = true
@@ -831,11 +841,12 @@ public struct DrawList: Sendable {
     for i in 0..<segmentCount {
       let a = base + Int32(i * 4)
       let b = base + Int32(((i + 1) % count) * 4)
-      indices.append(contentsOf: [
-        b + 1, a + 1, a + 2, a + 2, b + 2, b + 1,
-        b, a, a + 1, a + 1, b + 1, b,
-        b + 2, a + 2, a + 3, a + 3, b + 3, b + 2,
-      ])
+      appendTriangle(b + 1, a + 1, a + 2)
+      appendTriangle(a + 2, b + 2, b + 1)
+      appendTriangle(b, a, a + 1)
+      appendTriangle(a + 1, b + 1, b)
+      appendTriangle(b + 2, a + 2, a + 3)
+      appendTriangle(a + 3, b + 3, b + 2)
     }
     closeIndices(added: segmentCount * 18)
   }
@@ -886,7 +897,8 @@ public struct DrawList: Sendable {
     vertices.append(Vertex(x: Float(q.topRight.x), y: Float(q.topRight.y), color: tint, u: u1, v: v0))
     vertices.append(Vertex(x: Float(q.bottomRight.x), y: Float(q.bottomRight.y), color: tint, u: u1, v: v1))
     vertices.append(Vertex(x: Float(q.bottomLeft.x), y: Float(q.bottomLeft.y), color: tint, u: u0, v: v1))
-    for i: Int32 in [0, 1, 2, 0, 2, 3] { indices.append(base &+ i) }
+    appendTriangle(base, base &+ 1, base &+ 2)
+    appendTriangle(base, base &+ 2, base &+ 3)
     closeIndices(added: 6, shape: .imageQuad)
   }
 
@@ -900,7 +912,8 @@ public struct DrawList: Sendable {
     {
       vertices.append(Vertex(x: Float(x), y: Float(y), color: c))
     }
-    indices.append(contentsOf: [base, base + 1, base + 2, base, base + 2, base + 3])
+    appendTriangle(base, base + 1, base + 2)
+    appendTriangle(base, base + 2, base + 3)
     closeIndices(added: 6, shape: .ditheredRamp)
   }
 
