@@ -77,7 +77,10 @@ public final class RasterTexture {
     height = image.height
     smooth = image.smooth
     texels = .allocate(capacity: width * height)
-    texels.initialize(repeating: 0, count: width * height)
+    // `convert` writes every texel an image has; only a pixel array shorter than its size
+    // (a public var) leaves a tail, which must not be uninitialized memory.
+    let given = min(image.pixels.count, width * height)
+    if given < width * height { (texels + given).initialize(repeating: 0, count: width * height - given) }
     opaque = image.opaque
     generation = image.generation
     convert(image, PixelRect(x0: 0, y0: 0, x1: width, y1: height))

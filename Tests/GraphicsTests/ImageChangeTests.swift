@@ -76,4 +76,12 @@ import Testing
     texture.update(from: img)
     #expect(texture.opaque)
   }
+
+  @Test func aShortPixelArrayLeavesTheRestTransparent() {
+    var img = ImageBuffer(width: 4, height: 4)
+    img.pixels = Array(repeating: 0xFF00_00FF, count: 10)
+    let texture = RasterTexture(img)
+    #expect((0..<10).allSatisfy { texture.texels[$0] == 0xFFFF_0000 })
+    #expect((10..<16).allSatisfy { texture.texels[$0] == 0 })
+  }
 }
