@@ -1041,6 +1041,22 @@ public enum Rasterizer {
     }
   }
 
+  /// How far, in units of 2⁻²⁴ texel, a position may be from a whole texel and still count as
+  /// one: Float plane setup errs by a few units, and 8-bit weights resolve 2¹⁶.
+  static let texelSlack = 1 << 10
+
+  /// How far a per-pixel step may be from one texel and still count as one: over a 4096-pixel
+  /// span the drift stays under 2¹⁶, a weight step.
+  static let stepSlack = 16
+
+  /// `u` (40.24 fixed point) moved onto the nearest whole texel when it is within
+  /// `texelSlack` of one; otherwise unchanged.
+  @inline(__always)
+  static func snapTexel(_ u: Int) -> Int {
+    let r = (u &+ (1 << 23)) & ~0xFF_FFFF
+    return abs(u &- r) <= texelSlack ? r : u
+  }
+
   /// A texture coordinate in 40.24 fixed point; far-off and non-finite values are clamped
   /// (the texel index is clamped again where it is used).
   @inline(__always)
@@ -1064,10 +1080,18 @@ public enum Rasterizer {
   ) {
     let (udx, udy, vdx, vdy) = (uv.udx, uv.udy, uv.vdx, uv.vdy)
     // Texel centers sit at half-integers.
-    let dU = fixed24(udx)
+    var dU = fixed24(udx)
     let dV = fixed24(vdx)
     var u = fixed24(uv.u0 + udx * x0 + udy * cy - 0.5) &+ dU &* start
     var v = fixed24(uv.v0 + vdx * x0 + vdy * cy - 0.5) &+ dV &* start
+    if dV == 0, abs(dU &- (1 << 24)) <= stepSlack {
+      // A quad at its own size whose plane came out a few units of 2⁻²⁴ off in Float (a glyph
+      // at some x): exactly on whole texels, so it takes the copy below instead of blending two
+      // texels with a weight of 0 or 255/256, which is the same texel to within one level.
+      dU = 1 << 24
+      u = snapTexel(u)
+      v = snapTexel(v)
+    }
     let c0row = f0 + cdx * x0 + cdy * cy
     let white = c0 == 0xFFFF_FFFF && flat
     let texels = texture.texels
@@ -1119,9 +1143,12 @@ public enum Rasterizer {
           var src = r0 + ix
           while x + 4 <= end {
             var t = UnsafeRawPointer(src).loadUnaligned(as: SIMD4<UInt32>.self)
-            if !white { t = modulate(t, tints) }
-            if t &>> 24 != .zero {
-              composite(t, over: p)
+            // Most of a glyph's box is empty: skip it before tinting.
+            if t != .zero {
+              if !white { t = modulate(t, tints) }
+              if t &>> 24 != .zero {
+                composite(t, over: p)
+              }
             }
             p += 4
             src += 4

@@ -160,6 +160,48 @@ import Testing
     #expect(px[0] == 0xFF00_0000 && px[16 * 16 - 1] == 0xFF00_0000)
   }
 
+  @Test("a cell of a big texture at its own size is copied texel for texel, however wide and wherever it sits")
+  func atlasCellsAtTheirOwnSizeAreExactCopies() {
+    // An atlas-like texture and cells of it at their own size, as glyphs are drawn. The plane
+    // setup multiplies by a Float reciprocal of the area, so for many widths the per-pixel step
+    // comes out one unit of 2⁻²⁴ short of a texel; over a wide span that drift must not carry
+    // pixels onto a blend of two texels, for opaque texels or tinted translucent ones.
+    let (tw, th, ch) = (512, 512, 108)
+    for translucent in [false, true] {
+      var image = ImageBuffer(width: tw, height: th, smooth: true)
+      var rng = SplitMix64(state: translucent ? 5 : 6)
+      for i in image.pixels.indices {
+        let r = UInt32(truncatingIfNeeded: rng.next())
+        image.pixels[i] = translucent ? r : r | 0xFF00_0000
+      }
+      let tex = RasterTexture(image)
+      let tint = translucent ? RGBA8(r: 40, g: 200, b: 90, a: 230) : RGBA8(r: 255, g: 255, b: 255, a: 255)
+      var wrong: [String] = []
+      for cw in stride(from: 60, through: 340, by: 4) {
+        let x0 = 227 + cw % 5
+        var list = DrawList()
+        list.images[ImageID(1)] = image
+        let (x, y, w, h) = (Double(x0), 300.0, Double(cw), Double(ch))
+        list.addImageQuad(
+          [Point(x: x, y: y), Point(x: x + w, y: y), Point(x: x + w, y: y + h), Point(x: x, y: y + h)],
+          uv: Rect(x: 152 / Double(tw), y: 98 / Double(th), width: w / Double(tw), height: h / Double(th)),
+          texture: .image(ImageID(1)), tint: tint)
+        let px = draw(list, 600, 410, textures: [ImageID(1): tex])
+        var bad = 0
+        for row in 0..<ch {
+          for col in 0..<cw {
+            var t = tex.texels[(row + 98) * tw + 152 + col]
+            if translucent { t = Rasterizer.modulate(t, Rasterizer.premultiply(tint)) }
+            let expected = t >> 24 == 255 ? t : (t >> 24 == 0 ? 0xFF00_0000 : Rasterizer.over(t, 0xFF00_0000))
+            if px[(row + 300) * 600 + x0 + col] != expected { bad += 1 }
+          }
+        }
+        if bad > 0 { wrong.append("\(cw) wide: \(bad)") }
+      }
+      #expect(wrong.isEmpty, "translucent: \(translucent)")
+    }
+  }
+
   @Test func hostileVerticesDrawNothingOutsideTheirClipAndNeverTrap() {
     var list = DrawList()
     let c = RGBA8(r: 255, g: 255, b: 255, a: 255)
