@@ -487,9 +487,21 @@ public enum Rasterizer {
     let vdy = (c.v - a.v) * th / (Float(yb - yt) * s)
     let dV = fixed24(vdy)
     let dU = fixed24(udx)
-    // At its own size on whole texels a quad is a row copy, which its triangles already do.
-    guard dU != 1 << 24 || dV != 1 << 24 else { return false }
     guard a.color.a != 0 else { return true }
+    if abs(dU &- (1 << 24)) <= stepSlack, abs(dV &- (1 << 24)) <= stepSlack, (xl | yt | xr | yb) & (one - 1) == 0 {
+      // At its own size on whole pixels: on whole texels too, it is a copy of texel rows.
+      let tu = snapTexel(fixed24(a.u * tw))
+      let tv = snapTexel(fixed24(a.v * th))
+      if tu & 0xFF_FFFF == 0, tv & 0xFF_FFFF == 0 {
+        return copyQuad(
+          pixels: PixelRect(
+            x0: Int(xl >> subpixelBits), y0: Int(yt >> subpixelBits), x1: Int(xr >> subpixelBits),
+            y1: Int(yb >> subpixelBits)),
+          texel: (tu >> 24, tv >> 24), clip: clip, target: target, texture: texture, tint: premultiply(a.color))
+      }
+    }
+    // Otherwise its triangles sample each pixel as exactly as this could.
+    guard dU != 1 << 24 || dV != 1 << 24 else { return false }
     guard var ca = Coverage(xl, yt, xr, yt, xr, yb, clip: clip) else {
       guard Coverage(xl, yt, xr, yb, xl, yb, clip: clip) != nil else { return true }
       return false
@@ -653,7 +665,6 @@ public enum Rasterizer {
     let s = 1 / Float(one)
     let oy = Float(y0) * s
     let dx1 = Float(x2 - x0) * s
-    let dy2 = Float(y2 - y0) * s
     let det = Float((x2 - x0) * (y2 - y0)) * s * s
     let inverse = 1 / det
     let c0 = premultiply(va.color)
@@ -1041,6 +1052,63 @@ public enum Rasterizer {
     }
   }
 
+  /// A quad at its own size on whole pixels and whole texels (text, and images drawn 1:1):
+  /// each row is its texel row, tinted and composited, with no edges to walk and no
+  /// coordinates to step. These are the pixels its two triangles give, whose samples land on
+  /// texel centers. `false` when its texels leave the texture (the triangles clamp those).
+  static func copyQuad(
+    pixels q: PixelRect, texel: (x: Int, y: Int), clip: PixelRect, target: RasterTarget, texture: RasterTexture,
+    tint: UInt32
+  ) -> Bool {
+    guard q.x0 < q.x1, q.y0 < q.y1, texel.x >= 0, texel.y >= 0, texel.x <= texture.width - (q.x1 - q.x0),
+      texel.y <= texture.height - (q.y1 - q.y0)
+    else { return false }
+    let area = q.intersection(clip)
+    guard !area.isEmpty else { return true }
+    let count = area.x1 - area.x0
+    let store = tint == 0xFFFF_FFFF && texture.opaque
+    var row = target.pixels + area.y0 * target.stride + area.x0
+    var src = texture.texels + (texel.y + area.y0 - q.y0) * texture.width + texel.x + area.x0 - q.x0
+    for _ in area.y0..<area.y1 {
+      if store {
+        row.update(from: src, count: count)
+      } else {
+        copyRow(row, src, count, tint: tint)
+      }
+      row += target.stride
+      src += texture.width
+    }
+    return true
+  }
+
+  /// Composites `count` texels over `dst`, tinted by `tint` (premultiplied; white leaves
+  /// them as they are): four at a time, skipping empty ones before tinting, since most of a
+  /// glyph's box is empty.
+  @inline(__always)
+  static func copyRow(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, _ count: Int, tint: UInt32) {
+    let white = tint == 0xFFFF_FFFF
+    let tints = SIMD4<UInt32>(repeating: tint)
+    var i = 0
+    while i + 4 <= count {
+      var t = UnsafeRawPointer(src + i).loadUnaligned(as: SIMD4<UInt32>.self)
+      if t != .zero {
+        if !white { t = modulate(t, tints) }
+        if t &>> 24 != .zero { composite(t, over: dst + i) }
+      }
+      i += 4
+    }
+    while i < count {
+      let t = white ? src[i] : modulate(src[i], tint)
+      let a = t >> 24
+      if a == 255 {
+        dst[i] = t
+      } else if a != 0 {
+        dst[i] = over(t, dst[i])
+      }
+      i += 1
+    }
+  }
+
   /// How far, in units of 2⁻²⁴ texel, a position may be from a whole texel and still count as
   /// one: Float plane setup errs by a few units, and 8-bit weights resolve 2¹⁶.
   static let texelSlack = 1 << 10
@@ -1136,26 +1204,11 @@ public enum Rasterizer {
           p.update(from: r0 + ix, count: count)
           return
         }
-        var x = start
         if flat, ix >= 0, ix + count <= w {
-          // Glyphs and emoji at their own size: four texels at a time, tinted and composited.
-          let tints = SIMD4<UInt32>(repeating: c0)
-          var src = r0 + ix
-          while x + 4 <= end {
-            var t = UnsafeRawPointer(src).loadUnaligned(as: SIMD4<UInt32>.self)
-            // Most of a glyph's box is empty: skip it before tinting.
-            if t != .zero {
-              if !white { t = modulate(t, tints) }
-              if t &>> 24 != .zero {
-                composite(t, over: p)
-              }
-            }
-            p += 4
-            src += 4
-            x += 4
-          }
-          ix += x - start
+          copyRow(p, r0 + ix, count, tint: c0)
+          return
         }
+        var x = start
         while x < end {
           put(p, r0[clampX(ix)], x)
           p += 1

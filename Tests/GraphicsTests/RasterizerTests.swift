@@ -196,6 +196,18 @@ import Testing
             if px[(row + 300) * 600 + x0 + col] != expected { bad += 1 }
           }
         }
+        // Clipped to a damage region, the same pixels inside it and none outside.
+        let region = PixelRect(x0: x0 + 5, y0: 310, x1: x0 + cw - 3, y1: 300 + ch - 7)
+        let clipped = draw(list, 600, 410, region: region, textures: [ImageID(1): tex])
+        for y in 290..<410 {
+          for x in 0..<600
+          where clipped[y * 600 + x]
+            != ((region.x0..<region.x1).contains(x) && (region.y0..<region.y1).contains(y)
+              ? px[y * 600 + x] : 0xFF00_0000)
+          {
+            bad += 1
+          }
+        }
         if bad > 0 { wrong.append("\(cw) wide: \(bad)") }
       }
       #expect(wrong.isEmpty, "translucent: \(translucent)")
