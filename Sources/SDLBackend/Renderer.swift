@@ -165,7 +165,8 @@ public final class Renderer {
         countCPUWork(list)
         lastRedrawFraction = 1
       } else {
-        fill(background)
+        // Under an opaque backdrop the clear would be painted over everywhere.
+        if !Self.opaqueBackdropCovers(target, in: list) { fill(background) }
         submit(list)
       }
       lastRegions = nil
