@@ -79,6 +79,8 @@ struct MachineInfo: Codable {
   var size: String
   /// "damage-tracked" (only what changed is repainted) or "full".
   var redraw = "damage-tracked"
+  /// Milliseconds slept before each frame (`--frame-gap`); 0 is back to back.
+  var frame_gap_ms: Double = 0
   /// OpenGL's renderer string, when the accelerated renderer was measured.
   var gpu: String?
 
@@ -174,6 +176,9 @@ struct FrameBenchmark {
   var samples: [(scene: String, build: Double, lower: Double, submit: Double, present: Double)] = []
   /// Repaint every pixel of every frame instead of only what changed.
   var fullRedraw = false
+  /// Microseconds slept before each frame, not counted: a paced loop's idle time between
+  /// display frames, after which caches and the CPU are no longer warm.
+  var gapMicroseconds: UInt32 = 0
   var progress: (String) -> Void
 
   /// A fixed start date, so every run draws the same pictures.
@@ -205,6 +210,7 @@ struct FrameBenchmark {
     let step = max(1, (warmup + frames) / 10)
     for i in 0..<(warmup + frames) {
       if Interruption.requested { break }
+      if gapMicroseconds > 0 { usleep(gapMicroseconds) }
       renderer.atlas.beginFrame()
       let out = replay.nextScheduledFrame(pixelScale: pixelScale)
       let t1 = monotonicSeconds()

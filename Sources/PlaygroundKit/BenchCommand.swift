@@ -60,6 +60,14 @@ struct BenchCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
+      "Milliseconds to sleep before each measured frame, as a 60 Hz loop idles between frames (0 to 1000).",
+      discussion:
+        "0 (the default) renders frames back to back, with caches warm. A paced loop sleeps between frames; 15 shows what a frame costs after such a sleep."
+    ))
+  var frameGap: Double = 0
+
+  @Option(
+    help: ArgumentHelp(
       "Renderer to measure: auto, cpu, sdl-software or accelerated.",
       discussion:
         "Headless, auto means cpu (the numbers must not depend on the GPU present); in a window it picks as `run` does."
@@ -88,6 +96,10 @@ struct BenchCommand: ParsableCommand {
     if !(0...1_000_000).contains(warmup) { throw UsageFailure.fail("--warmup must be from 0 to 1000000") }
     if !(seconds > 0 && seconds <= 3600) {
       throw UsageFailure.fail("--seconds must be more than 0 and at most 3600")
+    }
+    if !(0...1000).contains(frameGap) { throw UsageFailure.fail("--frame-gap must be from 0 to 1000 (milliseconds)") }
+    if frameGap > 0 && (pacing || idle) {
+      throw UsageFailure.fail("--frame-gap applies to the frame benchmark, not to --pacing or --idle")
     }
     if pacing && idle { throw UsageFailure.fail("choose one of --pacing and --idle") }
     if compare && (pacing || idle || target == .window) {
@@ -168,9 +180,11 @@ struct BenchCommand: ParsableCommand {
     if isTTY { writeToStandardError("\r\u{1B}[K") }
     var machine = MachineInfo.current(renderer: renderer.name, size: size)
     machine.redraw = fullRedraw || !renderer.incremental ? "full" : "damage-tracked"
+    machine.frame_gap_ms = frameGap
     print(
       "machine: \(machine.cpu), \(machine.cores) cores, \(machine.os); renderer \(machine.renderer) (\(target.rawValue)), "
-        + "SDL \(machine.sdl), \(machine.build) build, \(size), \(machine.redraw) redraw")
+        + "SDL \(machine.sdl), \(machine.build) build, \(size), \(machine.redraw) redraw"
+        + (frameGap > 0 ? cFormat(", %g ms asleep before each frame", frameGap) : ""))
     print(benchTable(results))
     print(cFormat("peak RSS: %.1f MB", Double(peakRSSKilobytes()) / 1024))
     if let json {
@@ -210,6 +224,8 @@ struct BenchCommand: ParsableCommand {
       writeToStandardError(((isTTY ? "\r\u{1B}[K" : "") + "bench: " + line + (isTTY ? "" : "\n")))
     }
     bench.fullRedraw = fullRedraw
+    // Validated to 0...1000 ms, so the microseconds fit.
+    bench.gapMicroseconds = UInt32((frameGap * 1000).rounded())
     return bench
   }
 
@@ -252,9 +268,11 @@ struct BenchCommand: ParsableCommand {
     var machine = MachineInfo.current(renderer: targets.map(\.name).joined(separator: ", "), size: size)
     machine.redraw = fullRedraw ? "full" : "damage-tracked"
     machine.gpu = acceleratedDevice
+    machine.frame_gap_ms = frameGap
     print(
       "machine: \(machine.cpu), \(machine.cores) cores, \(machine.os); SDL \(machine.sdl), \(machine.build) build, "
-        + "\(size), \(machine.redraw) redraw, headless" + (acceleratedDevice.map { "; OpenGL: \($0)" } ?? ""))
+        + "\(size), \(machine.redraw) redraw, headless" + (acceleratedDevice.map { "; OpenGL: \($0)" } ?? "")
+        + (frameGap > 0 ? cFormat(", %g ms asleep before each frame", frameGap) : ""))
     print(comparisonTable(results, renderers: targets.map(\.name)))
     print(cFormat("peak RSS: %.1f MB", Double(peakRSSKilobytes()) / 1024))
     if let json {

@@ -7,6 +7,32 @@ import Testing
 @Suite(.serialized) struct BenchTests {
   typealias Object = [String: Any]
 
+  @Test("--frame-gap sleeps before every frame, outside the measured phases, and says so")
+  func aFrameGapSleepsBeforeEachFrame() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let json = dir.appendingPathComponent("g.json").path
+    let started = ContinuousClock.now
+    let r = try CLI.run([
+      "bench", "--scene", "heart", "--frames", "10", "--warmup", "0", "--size", "160x90", "--frame-gap", "150",
+      "--json", json,
+    ])
+    let elapsed = ContinuousClock.now - started
+    #expect(r.status == 0, "stderr: \(r.err)")
+    #expect(r.out.contains("150 ms asleep before each frame"))
+    // Ten sleeps of 150 ms happened: far longer than such a run takes without them.
+    #expect(elapsed >= .milliseconds(1500))
+    let root = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? Object)
+    let machine = try #require(root["machine"] as? Object)
+    #expect(machine["frame_gap_ms"] as? Double == 150)
+    // The sleep is not a phase: a heart frame at 160×90 takes far less than the gap.
+    let scenes = try #require(root["scenes"] as? [Object])
+    let frame = try #require(scenes.first?["frame_ms"] as? Object)
+    #expect((frame["min"] as? Double ?? 999) < 150)
+  }
+
   @Test func headlessRunWritesTheDocumentedJSONShapeAndCSV() throws {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

@@ -479,6 +479,9 @@ struct CLI {
     (["bench", "--frames", "9223372036854775807"], "--frames must be from 1 to 1000000"),
     (["bench", "--warmup", "9223372036854775807"], "--warmup must be from 0 to 1000000"),
     (["bench", "--idle", "--seconds", "inf"], "--seconds must be more than 0 and at most 3600"),
+    (["bench", "--frame-gap", "1e300"], "--frame-gap must be from 0 to 1000 (milliseconds)"),
+    (["bench", "--frame-gap", "nan"], "--frame-gap must be from 0 to 1000 (milliseconds)"),
+    (["bench", "--frame-gap", "5", "--idle"], "--frame-gap applies to the frame benchmark"),
     (["soak", "--duration", "5"], "--duration must be from 10 to 86400 seconds"),
     (["soak", "--duration", "nan"], "--duration must be from 10 to 86400 seconds"),
     (
