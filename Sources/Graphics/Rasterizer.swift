@@ -1110,8 +1110,9 @@ public enum Rasterizer {
   }
 
   /// How far, in units of 2⁻²⁴ texel, a position may be from a whole texel and still count as
-  /// one: Float plane setup errs by a few units, and 8-bit weights resolve 2¹⁶.
-  static let texelSlack = 1 << 10
+  /// one: Float plane setup errs by well under that across a 1280-pixel row (tested out to x = 1277),
+  /// and 8-bit weights resolve 2¹⁶.
+  static let texelSlack = 1 << 12
 
   /// How far a per-pixel step may be from one texel and still count as one: over a 4096-pixel
   /// span the drift stays under 2¹⁶, a weight step.
@@ -1150,16 +1151,20 @@ public enum Rasterizer {
     // Texel centers sit at half-integers.
     var dU = fixed24(udx)
     let dV = fixed24(vdx)
-    var u = fixed24(uv.u0 + udx * x0 + udy * cy - 0.5) &+ dU &* start
-    var v = fixed24(uv.v0 + vdx * x0 + vdy * cy - 0.5) &+ dV &* start
+    // The row's coordinates at x = 0.
+    var u = fixed24(uv.u0 + udx * x0 + udy * cy - 0.5)
+    var v = fixed24(uv.v0 + vdx * x0 + vdy * cy - 0.5)
     if dV == 0, abs(dU &- (1 << 24)) <= stepSlack {
       // A quad at its own size whose plane came out a few units of 2⁻²⁴ off in Float (a glyph
       // at some x): exactly on whole texels, so it takes the copy below instead of blending two
-      // texels with a weight of 0 or 255/256, which is the same texel to within one level.
+      // texels with a weight of 0 or 255/256, which is the same texel to within one level. The
+      // step is corrected before it is taken `start` times.
       dU = 1 << 24
       u = snapTexel(u)
       v = snapTexel(v)
     }
+    u &+= dU &* start
+    v &+= dV &* start
     let c0row = f0 + cdx * x0 + cdy * cy
     let white = c0 == 0xFFFF_FFFF && flat
     let texels = texture.texels

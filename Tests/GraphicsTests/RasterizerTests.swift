@@ -162,11 +162,13 @@ import Testing
 
   @Test("a cell of a big texture at its own size is copied texel for texel, however wide and wherever it sits")
   func atlasCellsAtTheirOwnSizeAreExactCopies() {
-    // An atlas-like texture and cells of it at their own size, as glyphs are drawn. The plane
+    // An atlas-like texture and cells of it at their own size, as glyphs are drawn: as an image
+    // quad (the row copy) and as two plain textured triangles (the span sampler). The plane
     // setup multiplies by a Float reciprocal of the area, so for many widths the per-pixel step
-    // comes out one unit of 2⁻²⁴ short of a texel; over a wide span that drift must not carry
-    // pixels onto a blend of two texels, for opaque texels or tinted translucent ones.
-    let (tw, th, ch) = (512, 512, 108)
+    // comes out one unit of 2⁻²⁴ short of a texel, and far to the right the row's start is off
+    // by more; neither may carry a pixel onto a blend of two texels, for opaque texels or tinted
+    // translucent ones.
+    let (tw, th, ch, W, H) = (512, 512, 108, 1280, 410)
     for translucent in [false, true] {
       var image = ImageBuffer(width: tw, height: th, smooth: true)
       var rng = SplitMix64(state: translucent ? 5 : 6)
@@ -178,37 +180,44 @@ import Testing
       let tint = translucent ? RGBA8(r: 40, g: 200, b: 90, a: 230) : RGBA8(r: 255, g: 255, b: 255, a: 255)
       var wrong: [String] = []
       for cw in stride(from: 60, through: 340, by: 4) {
-        let x0 = 227 + cw % 5
-        var list = DrawList()
-        list.images[ImageID(1)] = image
-        let (x, y, w, h) = (Double(x0), 300.0, Double(cw), Double(ch))
-        list.addImageQuad(
-          [Point(x: x, y: y), Point(x: x + w, y: y), Point(x: x + w, y: y + h), Point(x: x, y: y + h)],
-          uv: Rect(x: 152 / Double(tw), y: 98 / Double(th), width: w / Double(tw), height: h / Double(th)),
-          texture: .image(ImageID(1)), tint: tint)
-        let px = draw(list, 600, 410, textures: [ImageID(1): tex])
-        var bad = 0
-        for row in 0..<ch {
-          for col in 0..<cw {
-            var t = tex.texels[(row + 98) * tw + 152 + col]
-            if translucent { t = Rasterizer.modulate(t, Rasterizer.premultiply(tint)) }
-            let expected = t >> 24 == 255 ? t : (t >> 24 == 0 ? 0xFF00_0000 : Rasterizer.over(t, 0xFF00_0000))
-            if px[(row + 300) * 600 + x0 + col] != expected { bad += 1 }
+        for x0 in [227 + cw % 5, W - 3 - cw - cw % 7] {
+          let (x, y, w, h) = (Double(x0), 300.0, Double(cw), Double(ch))
+          let uv = Rect(x: 152 / Double(tw), y: 98 / Double(th), width: w / Double(tw), height: h / Double(th))
+          var list = DrawList()
+          list.images[ImageID(1)] = image
+          list.addImageQuad(
+            [Point(x: x, y: y), Point(x: x + w, y: y), Point(x: x + w, y: y + h), Point(x: x, y: y + h)],
+            uv: uv, texture: .image(ImageID(1)), tint: tint)
+          let px = draw(list, W, H, textures: [ImageID(1): tex])
+          let corners = list.vertices
+          let walked = render(W, H) { t in
+            Rasterizer.triangle(corners[0], corners[1], corners[2], clip: t.bounds, target: t, texture: tex)
+            Rasterizer.triangle(corners[0], corners[2], corners[3], clip: t.bounds, target: t, texture: tex)
           }
-        }
-        // Clipped to a damage region, the same pixels inside it and none outside.
-        let region = PixelRect(x0: x0 + 5, y0: 310, x1: x0 + cw - 3, y1: 300 + ch - 7)
-        let clipped = draw(list, 600, 410, region: region, textures: [ImageID(1): tex])
-        for y in 290..<410 {
-          for x in 0..<600
-          where clipped[y * 600 + x]
-            != ((region.x0..<region.x1).contains(x) && (region.y0..<region.y1).contains(y)
-              ? px[y * 600 + x] : 0xFF00_0000)
-          {
-            bad += 1
+          var bad = 0
+          for row in 0..<ch {
+            for col in 0..<cw {
+              var t = tex.texels[(row + 98) * tw + 152 + col]
+              if translucent { t = Rasterizer.modulate(t, Rasterizer.premultiply(tint)) }
+              let expected = t >> 24 == 255 ? t : (t >> 24 == 0 ? 0xFF00_0000 : Rasterizer.over(t, 0xFF00_0000))
+              let i = (row + 300) * W + x0 + col
+              if px[i] != expected || walked[i] != expected { bad += 1 }
+            }
           }
+          // Clipped to a damage region, the same pixels inside it and none outside.
+          let region = PixelRect(x0: x0 + 5, y0: 310, x1: x0 + cw - 3, y1: 300 + ch - 7)
+          let clipped = draw(list, W, H, region: region, textures: [ImageID(1): tex])
+          for y in 290..<H {
+            for x in (x0 - 2)..<(x0 + cw + 2)
+            where clipped[y * W + x]
+              != ((region.x0..<region.x1).contains(x) && (region.y0..<region.y1).contains(y)
+                ? px[y * W + x] : 0xFF00_0000)
+            {
+              bad += 1
+            }
+          }
+          if bad > 0 { wrong.append("\(cw) wide at \(x0): \(bad)") }
         }
-        if bad > 0 { wrong.append("\(cw) wide: \(bad)") }
       }
       #expect(wrong.isEmpty, "translucent: \(translucent)")
     }
