@@ -618,12 +618,7 @@ public enum Rasterizer {
         while i < count {
           var t = wy == 0 ? top[i] : lerpUnbranched(top[i], bottom[i], wy)
           if !white { t = modulate(t, tint) }
-          let alpha = t >> 24
-          if alpha == 255 {
-            out[i] = t
-          } else if alpha != 0 {
-            out[i] = over(t, out[i])
-          }
+          place(t, at: out + i)
           i += 1
         }
       }
@@ -1098,14 +1093,20 @@ public enum Rasterizer {
       i += 4
     }
     while i < count {
-      let t = white ? src[i] : modulate(src[i], tint)
-      let a = t >> 24
-      if a == 255 {
-        dst[i] = t
-      } else if a != 0 {
-        dst[i] = over(t, dst[i])
-      }
+      place(white ? src[i] : modulate(src[i], tint), at: dst + i)
       i += 1
+    }
+  }
+
+  /// Puts one premultiplied pixel at `p`: stored when opaque, laid over when translucent,
+  /// nothing when clear.
+  @inline(__always)
+  static func place(_ t: UInt32, at p: UnsafeMutablePointer<UInt32>) {
+    let a = t >> 24
+    if a == 255 {
+      p.pointee = t
+    } else if a != 0 {
+      p.pointee = over(t, p.pointee)
     }
   }
 
@@ -1177,12 +1178,7 @@ public enum Rasterizer {
     @inline(__always) func put(_ p: UnsafeMutablePointer<UInt32>, _ texel: UInt32, _ x: Int) {
       var t = texel
       if !white { t = modulate(t, flat ? c0 : pack(c0row + cdx * Float(x))) }
-      let a = t >> 24
-      if a == 255 {
-        p.pointee = t
-      } else if a != 0 {
-        p.pointee = over(t, p.pointee)
-      }
+      place(t, at: p)
     }
     let half = 1 << 23
     var p = row + start
