@@ -431,7 +431,7 @@ import Testing
     }
   }
 
-  @Test("a graded span, four pixels at a time, equals packing and blending each pixel")
+  @Test("a graded span, eight or four pixels at a time, equals packing and blending each pixel")
   func gradientSpanMatchesPerPixel() {
     var rng = SplitMix64(state: 21)
     func unit() -> Float { Float(rng.below(1 << 16)) / 65_536 }
