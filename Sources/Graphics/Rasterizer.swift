@@ -904,9 +904,9 @@ public enum Rasterizer {
     var p = row + start
     var x = start
     let end = start + count
-    if count >= 8 {
+    if count >= 4 {
       // Eight at a time along long spans (a big graded fill): twice the work per iteration,
-      // which the compiler schedules better than the four-pixel loop (metronome submit −30 %).
+      // which the compiler schedules better than four (metronome submit −30 %); then four.
       let (r0, g0, b0, a0) = (
         SIMD8(repeating: c[0]), SIMD8(repeating: c[1]), SIMD8(repeating: c[2]), SIMD8(repeating: c[3])
       )
@@ -915,6 +915,7 @@ public enum Rasterizer {
       )
       let step = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)
       while x + 8 <= end {
+        // Exact: columns are far below 2²⁴, where Float(x) + k is Float(x + k).
         let xs = SIMD8(repeating: Float(x)) + step
         let px = packLanes(r: r0 + dr * xs, g: g0 + dg * xs, b: b0 + db * xs, a: a0 + da * xs)
         if px &>> 24 == SIMD8(repeating: 255) {
@@ -926,19 +927,11 @@ public enum Rasterizer {
         p += 8
         x += 8
       }
-    }
-    if end - x >= 4 {
-      let (r0, g0, b0, a0) = (
-        SIMD4(repeating: c[0]), SIMD4(repeating: c[1]), SIMD4(repeating: c[2]), SIMD4(repeating: c[3])
-      )
-      let (dr, dg, db, da) = (
-        SIMD4(repeating: dx[0]), SIMD4(repeating: dx[1]), SIMD4(repeating: dx[2]), SIMD4(repeating: dx[3])
-      )
-      let step = SIMD4<Float>(0, 1, 2, 3)
-      while x + 4 <= end {
-        // Exact: columns are far below 2²⁴, where Float(x) + k is Float(x + k).
-        let xs = SIMD4(repeating: Float(x)) + step
-        let px = packLanes(r: r0 + dr * xs, g: g0 + dg * xs, b: b0 + db * xs, a: a0 + da * xs)
+      if x + 4 <= end {
+        let xs = (SIMD8(repeating: Float(x)) + step).lowHalf
+        let px = packLanes(
+          r: r0.lowHalf + dr.lowHalf * xs, g: g0.lowHalf + dg.lowHalf * xs, b: b0.lowHalf + db.lowHalf * xs,
+          a: a0.lowHalf + da.lowHalf * xs)
         if px &>> 24 == SIMD4(repeating: 255) {
           UnsafeMutableRawPointer(p).storeBytes(of: px, as: SIMD4<UInt32>.self)
         } else {
