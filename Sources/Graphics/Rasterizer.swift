@@ -608,7 +608,15 @@ public enum Rasterizer {
         var i = 0
         while i + 4 <= count {
           var t = UnsafeRawPointer(top + i).loadUnaligned(as: SIMD4<UInt32>.self)
-          if wy != 0 { t = blend(t, UnsafeRawPointer(bottom + i).loadUnaligned(as: SIMD4<UInt32>.self), weights) }
+          if wy != 0 {
+            let b = UnsafeRawPointer(bottom + i).loadUnaligned(as: SIMD4<UInt32>.self)
+            // Clear above and below (an emoji's corners): nothing to blend or lay down.
+            if t | b == .zero {
+              i += 4
+              continue
+            }
+            t = blend(t, b, weights)
+          }
           if !white { t = modulate(t, tints) }
           if t &>> 24 != .zero {
             composite(t, over: out + i)
