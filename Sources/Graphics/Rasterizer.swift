@@ -618,9 +618,7 @@ public enum Rasterizer {
             t = blend(t, b, weights)
           }
           if !white { t = modulate(t, tints) }
-          if t &>> 24 != .zero {
-            composite(t, over: out + i)
-          }
+          place(t, at: out + i)
           i += 4
         }
         while i < count {
@@ -1119,13 +1117,25 @@ public enum Rasterizer {
       var t = UnsafeRawPointer(src + i).loadUnaligned(as: SIMD4<UInt32>.self)
       if t != .zero {
         if !white { t = modulate(t, tints) }
-        if t &>> 24 != .zero { composite(t, over: dst + i) }
+        place(t, at: dst + i)
       }
       i += 4
     }
     while i < count {
       place(white ? src[i] : modulate(src[i], tint), at: dst + i)
       i += 1
+    }
+  }
+
+  /// `place` for four pixels: stored when all four are opaque (an emoji's or a glyph's
+  /// inside, with no destination to read), nothing when all are clear, laid over otherwise.
+  @inline(__always)
+  static func place(_ t: SIMD4<UInt32>, at p: UnsafeMutablePointer<UInt32>) {
+    let a = t &>> 24
+    if a == SIMD4(repeating: 255) {
+      UnsafeMutableRawPointer(p).storeBytes(of: t, as: SIMD4<UInt32>.self)
+    } else if a != .zero {
+      composite(t, over: p)
     }
   }
 
@@ -1325,9 +1335,7 @@ public enum Rasterizer {
           let wy2 = wy &* 0x0001_0001
           var t = blend(blend(tl, bl, wy2), blend(tr, br, wy2), wx &* 0x0001_0001)
           if !white { t = modulate(t, tint) }
-          if t &>> 24 != .zero {
-            composite(t, over: p)
-          }
+          place(t, at: p)
           p += 4
           x += 4
         }

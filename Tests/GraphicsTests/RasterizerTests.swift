@@ -431,6 +431,35 @@ import Testing
     }
   }
 
+  @Test("placing four pixels equals placing each: opaque groups stored, clear ones skipped, others laid over")
+  func placingFourEqualsPlacingEach() {
+    var rng = SplitMix64(state: 33)
+    for trial in 0..<2_000 {
+      var src = randomPremultipliedRow(&rng)
+      // Groups that are all opaque or all clear, as inside and outside an emoji.
+      for g in stride(from: 0, to: src.count, by: 4) where trial % 3 != 0 {
+        let kind = rng.below(3)
+        for k in g..<(g + 4) { src[k] = kind == 0 ? src[k] | 0xFF00_0000 : (kind == 1 ? 0 : src[k]) }
+      }
+      let dst = randomPremultipliedRow(&rng)
+      var got = dst
+      var expected = dst
+      got.withUnsafeMutableBufferPointer { out in
+        for g in stride(from: 0, to: src.count, by: 4) {
+          let t = SIMD4(src[g], src[g + 1], src[g + 2], src[g + 3])
+          Rasterizer.place(t, at: out.baseAddress! + g)
+        }
+      }
+      expected.withUnsafeMutableBufferPointer { out in
+        for k in src.indices { Rasterizer.place(src[k], at: out.baseAddress! + k) }
+      }
+      guard got == expected else {
+        Issue.record("trial \(trial) differs")
+        return
+      }
+    }
+  }
+
   @Test("a graded span, eight or four pixels at a time, equals packing and blending each pixel")
   func gradientSpanMatchesPerPixel() {
     var rng = SplitMix64(state: 21)
