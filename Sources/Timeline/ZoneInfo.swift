@@ -35,17 +35,44 @@ public struct ZoneInfo: Hashable, Sendable {
 
   /// The zone named `identifier` in the tz database (`Europe/Paris`, `UTC`), or nil when the
   /// name is malformed, unknown, or its file is not a valid TZif file.
+  ///
+  /// Each name's file is read once and kept, as Foundation keeps `TimeZone(identifier:)`: the
+  /// seeds' world clock asks for six zones in a body that runs every second, and reading and
+  /// parsing their files was a fifth of that scene's frame.
   public init?(identifier: String) {
     guard Self.isValidName(identifier) else { return nil }
     if identifier == "UTC" || identifier == "GMT" {
       self = Self.utc
       return
     }
-    guard let data = FileManager.default.contents(atPath: Self.databasePath + "/" + identifier),
-      let zone = Self(tzif: [UInt8](data), identifier: identifier)
-    else { return nil }
+    guard let zone = Self.named.zone(identifier, read: { Self.read(identifier) }) else { return nil }
     self = zone
   }
+
+  /// The zone in the database's file for `identifier`, read now.
+  static func read(_ identifier: String) -> ZoneInfo? {
+    guard let data = FileManager.default.contents(atPath: Self.databasePath + "/" + identifier) else { return nil }
+    return Self(tzif: [UInt8](data), identifier: identifier)
+  }
+
+  /// Zones read by name, unknown names included, so a bad name is not looked up on disk every
+  /// second either. Bounded: past `limit` names it starts again.
+  final class NamedCache: @unchecked Sendable {
+    let lock = Lock()
+    var zones: [String: ZoneInfo?] = [:]
+    let limit = 64
+
+    func zone(_ name: String, read: () -> ZoneInfo?) -> ZoneInfo? {
+      lock.withLock {
+        if let known = zones[name] { return known }
+        let zone = read()
+        if zones.count >= limit { zones.removeAll(keepingCapacity: true) }
+        zones[name] = zone
+        return zone
+      }
+    }
+  }
+  static let named = NamedCache()
 
   /// A zone parsed from the bytes of a TZif file (RFC 8536, versions 1 to 4); nil when they
   /// are not one.

@@ -87,6 +87,37 @@ import Testing
     #expect(a.secondsFromGMT(for: now) == TimeZone.current.secondsFromGMT(for: now))
   }
 
+  @Test("a zone named again comes from the cache, unknown names too, and the cache stays bounded")
+  func namedZonesAreReadOnce() throws {
+    let cache = ZoneInfo.NamedCache()
+    var reads = 0
+    let paris = try #require(ZoneInfo.read("Europe/Paris"))
+    for _ in 0..<5 {
+      #expect(
+        cache.zone("Europe/Paris") {
+          reads += 1
+          return paris
+        } == paris)
+      #expect(
+        cache.zone("No/Such_Zone") {
+          reads += 1
+          return nil
+        } == nil)
+    }
+    #expect(reads == 2)
+    // Past its limit the cache starts again rather than growing.
+    for i in 0..<(cache.limit + 3) { _ = cache.zone("Z\(i)") { nil } }
+    #expect(cache.zones.count <= cache.limit)
+    _ = cache.zone("Europe/Paris") {
+      reads += 1
+      return paris
+    }
+    #expect(reads == 3)
+    // Through the public initializer: the same zone as a fresh read of the file.
+    #expect(ZoneInfo(identifier: "America/New_York") == ZoneInfo.read("America/New_York"))
+    #expect(ZoneInfo(identifier: "America/New_York") == ZoneInfo(identifier: "America/New_York"))
+  }
+
   @Test("names that could reach other files are refused; UTC needs no file")
   func names() {
     for bad in ["", "/etc/localtime", "../etc/passwd", "America/../../etc/passwd", "America//New_York", "-x", "A\0B"] {
