@@ -245,6 +245,10 @@ public final class SceneRuntime {
     drawList.targetBounds = Rect(
       x: 0, y: 0, width: input.size.width * input.pixelScale, height: input.size.height * input.pixelScale)
     var lowerer = Lowerer(textEngine: textEngine, list: drawList, meshes: meshes, gradients: gradients)
+    // Handed over, not shared: while this object still held them, the lowerer's first append
+    // or insertion copied every buffer into fresh memory, every frame (a third of the
+    // overview's page faults came from there).
+    (drawList, meshes, gradients) = (DrawList(), [:], [:])
     lowerer.lower(rootNode, .scale(input.pixelScale, input.pixelScale), 1)
     drawList = lowerer.list
     meshes = lowerer.meshes.filter { lowerer.usedMeshes.contains($0.key) }
