@@ -479,4 +479,61 @@ struct FontIgnorer: View {
     #expect(!valuesEqual([Plain(), Plain(a: 3)], [Plain(), Plain(a: 4)]))
     #expect(!valuesEqual([Plain()], [Plain(), Plain()]))
   }
+
+  @Test func fieldTablesCompareAsReflectionDid() {
+    let box = Ref()
+    let other = Ref()
+    let outer = Outer(box: box)
+    #expect(valuesEqual(outer, Outer(box: box)))
+    // Equatable fields by ==, so the two zeros are the same input.
+    #expect(valuesEqual(outer, Outer(inner: Inner(d: -0.0), box: box)))
+    #expect(!valuesEqual(outer, Outer(inner: Inner(flag: true), box: box)))
+    // Inside an existential, a struct that is not Equatable is compared field by field.
+    #expect(!valuesEqual(outer, Outer(shown: Dot(r: 2), box: box)))
+    #expect(!valuesEqual(outer, Outer(shown: Label(), box: box)))
+    // Instances by identity; enums and optionals by their payloads.
+    #expect(!valuesEqual(outer, Outer(box: other)))
+    #expect(!valuesEqual(Outer(box: box, mode: .b(1)), Outer(box: box, mode: .b(2))))
+    #expect(valuesEqual(Outer(box: box, mode: .b(1)), Outer(box: box, mode: .b(1))))
+    #expect(!valuesEqual(outer, Outer(box: box, mode: .c)))
+    #expect(!valuesEqual(outer, Outer(box: box, tag: 3)))
+    // An array field is compared by its elements, not by its buffer.
+    #expect(valuesEqual(Outer(box: box, list: [Inner()]), Outer(box: box, list: [Inner()])))
+    #expect(!valuesEqual(Outer(box: box, list: [Inner()]), Outer(box: box, list: [Inner(d: 1)])))
+    // A weak reference is not a strong one in memory: such a struct takes the general path.
+    #expect(valuesEqual(Weakly(box: box), Weakly(box: box)))
+    #expect(!valuesEqual(Weakly(box: box), Weakly(box: other)))
+    #expect(!valuesEqual(Weakly(box: box), Weakly(box: box, n: 2)))
+    // Asked again, each answer comes from the table kept for the type.
+    let comparators = Comparators()
+    for _ in 0..<3 {
+      #expect(comparators.equal(outer, Outer(box: box)))
+      #expect(!comparators.equal(outer, Outer(box: box, tag: 1)))
+    }
+  }
+}
+
+private final class Ref {}
+private protocol Shown {}
+private struct Dot: Shown { var r = 1.0 }
+private struct Label: Shown { var text = "a" }
+private struct Inner {
+  var d = 0.0
+  var flag = false
+}
+private enum Mode {
+  case a, c
+  case b(Int)
+}
+private struct Outer {
+  var inner = Inner()
+  var shown: any Shown = Dot()
+  var box: Ref
+  var mode = Mode.a
+  var tag: Int? = nil
+  var list: [Inner] = []
+}
+private struct Weakly {
+  weak var box: Ref?
+  var n = 1
 }
