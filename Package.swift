@@ -11,13 +11,19 @@ import PackageDescription
 /// off a frame here, with pixels bit for bit the same (no FMA contraction). `make run` builds
 /// and runs on the same machine; `PLAYGROUND_PORTABLE=1` builds for any x86-64 instead, for
 /// a binary that is copied elsewhere.
+///
+/// Every release build also optimizes across modules (`-cross-module-optimization`), so
+/// generic code such as `Motion.AnimatedValue<Double>` is specialized where SceneGraph calls
+/// it rather than run through the runtime's metadata lookups: the overview's build phase
+/// 0.73 -> 0.59 ms back to back, 1.51 -> 1.02 ms after a 15 ms sleep.
 let hostTuned = Context.environment["PLAYGROUND_PORTABLE"].map { !$0.isEmpty && $0 != "0" } != true
 let tuning: [SwiftSetting] =
-  hostTuned
-  ? [
-    .unsafeFlags(["-target-cpu", "native"], .when(configuration: .release)),
-    .define("HOST_TUNED", .when(configuration: .release)),
-  ] : []
+  [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
+  + (hostTuned
+    ? [
+      .unsafeFlags(["-target-cpu", "native"], .when(configuration: .release)),
+      .define("HOST_TUNED", .when(configuration: .release)),
+    ] : [])
 
 let package = Package(
   name: "TimelinePlayground",
