@@ -140,7 +140,8 @@ public final class SceneRuntime {
   let comparators = Comparators()
   private var typeInfo: [ObjectIdentifier: ViewTypeInfo] = [:]
   /// Whether a view type has dynamic properties (`@State`, `@Environment`) to bind.
-  private var dynamicTypes: [ObjectIdentifier: Bool] = [:]
+  /// Each view type's `@State` and `@Environment` properties, found once per type.
+  private var dynamicFields: [ObjectIdentifier: [DynamicField]] = [:]
 
   /// The timelines on screen after the last frame, for the frame pump.
   public private(set) var activeDrivers: [TimelineDriver] = []
@@ -515,22 +516,29 @@ public final class SceneRuntime {
   /// Connects the view's `@State` properties to the node's storage and its `@Environment`
   /// properties to the environment it is given, as SwiftUI does before it runs a body.
   private func bindDynamicProperties<V: View>(_ view: V, to node: ViewNode, env: EnvironmentValues) {
-    // Most views have neither; reflecting them to find out is not free, so it is asked once.
-    if dynamicTypes[ObjectIdentifier(V.self)] == false { return }
-    var index = 0
-    var found = false
-    for property in Mirror(reflecting: view).children {
-      if let state = property.value as? BindableState {
-        state.bind(to: node, index: index, name: property.label ?? "_\(index)", runtime: self)
-        index += 1
-        found = true
-      } else if let environment = property.value as? BindableEnvironment {
-        environment.bind(env)
-        node.readsEnvironment = true
-        found = true
+    let id = ObjectIdentifier(V.self)
+    let fields: [DynamicField]
+    if let known = dynamicFields[id] {
+      fields = known
+    } else {
+      fields = DynamicField.all(in: V.self)
+      dynamicFields[id] = fields
+    }
+    if fields.isEmpty { return }
+    withUnsafePointer(to: view) { pointer in
+      let base = UnsafeRawPointer(pointer)
+      var index = 0
+      for field in fields {
+        switch field.kind {
+        case .state(let load):
+          load(base + field.offset).bind(to: node, index: index, name: field.name, runtime: self)
+          index += 1
+        case .environment(let load):
+          load(base + field.offset).bind(env)
+          node.readsEnvironment = true
+        }
       }
     }
-    dynamicTypes[ObjectIdentifier(V.self)] = found
   }
 
   private func changeLine(_ node: ViewNode, first: Bool, selfChanged: Bool) -> String {

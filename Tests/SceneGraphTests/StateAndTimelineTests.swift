@@ -480,6 +480,27 @@ struct FontIgnorer: View {
     #expect(!valuesEqual([Plain()], [Plain(), Plain()]))
   }
 
+  @Test func dynamicPropertiesAreFoundInDeclarationOrder() {
+    let fields = DynamicField.all(in: Dynamic.self)
+    #expect(fields.map(\.name) == ["_a", "_font", "_b"])
+    let kinds = fields.map { f -> String in
+      switch f.kind {
+      case .state: "state"
+      case .environment: "environment"
+      }
+    }
+    #expect(kinds == ["state", "environment", "state"])
+    #expect(DynamicField.all(in: Plainly.self).isEmpty)
+    // Each is read where it lies: the second state's initial value comes back.
+    var view = Dynamic()
+    view.plain = 7
+    let b = withUnsafePointer(to: view) { p -> Any in
+      guard case .state(let load) = fields[2].kind else { return 0 }
+      return load(UnsafeRawPointer(p) + fields[2].offset)
+    }
+    #expect((b as? State<String>)?.wrappedValue == "x")
+  }
+
   @Test func fieldTablesCompareAsReflectionDid() {
     let box = Ref()
     let other = Ref()
@@ -536,4 +557,17 @@ private struct Outer {
 private struct Weakly {
   weak var box: Ref?
   var n = 1
+}
+
+private struct Dynamic: View {
+  @State var a = 1
+  var plain = 2
+  @Environment(\.font) var font
+  @State var b = "x"
+  var body: some View { EmptyView() }
+}
+
+private struct Plainly: View {
+  var n = 1
+  var body: some View { EmptyView() }
 }
