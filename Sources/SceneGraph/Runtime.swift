@@ -95,7 +95,7 @@ public final class SceneRuntime {
   /// a given time always gives the same picture.
   public var wallClockWithinFrame = false
 
-  private var root: ViewNode?
+  private(set) var root: ViewNode?
   private var rootOutput: [RNode] = []
   private var serial: UInt64 = 0
   private var stamp: UInt64 = 0
@@ -158,6 +158,11 @@ public final class SceneRuntime {
   public init(textEngine: TextEngine, name: String = "scene") {
     self.textEngine = textEngine
     self.name = name
+  }
+
+  deinit {
+    // Nodes hold their parents strongly (see `ViewNode.parent`): free the tree explicitly.
+    if let root { teardown(root, runActions: false) }
   }
 
   /// Forgets all state, as when a scene is switched to afresh.
@@ -583,6 +588,8 @@ public final class SceneRuntime {
     tapNodes[node.serial] = nil
     for box in node.states { box.node = nil }
     node.children.removeAll()
+    // Children hold their parent strongly; this is where the cycle breaks.
+    node.parent = nil
   }
 
   // MARK: Inspection

@@ -290,6 +290,24 @@ struct FontIgnorer: View {
     #expect(log.lines == ["appear", "disappear", "appear"])
   }
 
+  @Test func nodesAreFreedWhenTheyLeaveAndWithTheirRuntime() {
+    var before: [WeakNode] = []
+    do {
+      let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
+      let log = Log()
+      _ = render(runtime: rt) { Toggled(show: true, log: log) }
+      before = allNodes(rt.root).map(WeakNode.init)
+      _ = render(runtime: rt) { Toggled(show: false, log: log) }
+      // The branch's nodes went; every node still alive is still in the tree.
+      let current = Set(allNodes(rt.root).map { ObjectIdentifier($0) })
+      let alive = before.compactMap(\.node)
+      #expect(alive.count < before.count)
+      #expect(alive.allSatisfy { current.contains(ObjectIdentifier($0)) })
+    }
+    // Children hold their parents: the runtime frees its tree when it goes.
+    #expect(before.allSatisfy { $0.node == nil })
+  }
+
   @Test func explicitIdResetsState() {
     let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
     let log = Log()
@@ -570,4 +588,14 @@ private struct Dynamic: View {
 private struct Plainly: View {
   var n = 1
   var body: some View { EmptyView() }
+}
+
+private final class WeakNode {
+  weak var node: ViewNode?
+  init(_ node: ViewNode) { self.node = node }
+}
+
+private func allNodes(_ node: ViewNode?) -> [ViewNode] {
+  guard let node else { return [] }
+  return [node] + node.children.values.flatMap { allNodes($0) }
 }
