@@ -91,6 +91,52 @@ public struct ImageBuffer: Sendable {
     self.smooth = smooth
   }
 
+  /// A copy shrunk to `width × height` by an area filter: each new pixel averages, in
+  /// premultiplied alpha, every source pixel under it (whole pixels; each source pixel counts
+  /// once). Bilinear sampling of a picture drawn much smaller than its pixels skips most of
+  /// them and shimmers as it moves; this is what a mipmap or a box filter avoids. Transparent
+  /// pixels of the copy are bled, for renderers that filter in straight alpha.
+  ///
+  /// Returns the image itself when the size is not smaller in both directions.
+  public func areaDownscaled(width tw: Int, height th: Int) -> ImageBuffer {
+    guard tw >= 1, th >= 1, tw <= width, th <= height, tw < width || th < height,
+      pixels.count >= width * height
+    else { return self }
+    var out = ImageBuffer(width: tw, height: th, smooth: smooth)
+    let (sw, sh) = (width, height)
+    pixels.withUnsafeBufferPointer { src in
+      out.pixels.withUnsafeMutableBufferPointer { dst in
+        for y in 0..<th {
+          let y0 = y * sh / th
+          let y1 = max(y0 + 1, (y + 1) * sh / th)
+          for x in 0..<tw {
+            let x0 = x * sw / tw
+            let x1 = max(x0 + 1, (x + 1) * sw / tw)
+            var (r, g, b, a) = (0, 0, 0, 0)
+            for yy in y0..<y1 {
+              for xx in x0..<x1 {
+                let p = src[yy * sw + xx]
+                let pa = Int(p >> 24)
+                r += Int(p & 0xFF) * pa
+                g += Int((p >> 8) & 0xFF) * pa
+                b += Int((p >> 16) & 0xFF) * pa
+                a += pa
+              }
+            }
+            guard a > 0 else { continue }
+            // Straight color is Σ(c·α)/Σα; alpha is the mean, rounded.
+            let n = (x1 - x0) * (y1 - y0)
+            let ch = { (v: Int) -> UInt32 in UInt32(min(255, (v + a / 2) / a)) }
+            dst[y * tw + x] = ch(r) | ch(g) << 8 | ch(b) << 16 | UInt32(min(255, (a + n / 2) / n)) << 24
+          }
+        }
+      }
+    }
+    out.opaque = opaque
+    if !opaque { out.bleedTransparentColors(x: 0, y: 0, width: tw, height: th) }
+    return out
+  }
+
   /// Gives each fully transparent pixel in `rect` the average color of its visible neighbours
   /// ("alpha bleeding"), keeping it transparent.
   ///

@@ -8,6 +8,14 @@ struct GradientKey: Hashable {
   var height: Int
 }
 
+/// An image shrunk for the size it is drawn at.
+struct ScaledImageKey: Hashable {
+  var key: UInt64
+  var generation: Int
+  var width: Int
+  var height: Int
+}
+
 /// Turns a laid-out resolved tree into draw-list triangles, in pixels.
 struct Lowerer {
   let textEngine: TextEngine
@@ -20,6 +28,10 @@ struct Lowerer {
   var usedGradients: Set<GradientKey> = []
   /// Gradient ramps rendered once as small images, reused every frame.
   var gradients: [GradientKey: ImageBuffer] = [:]
+  /// Images drawn notably smaller than their pixels, area-filtered to the size drawn.
+  var scaledImages: [ScaledImageKey: ImageBuffer] = [:]
+  /// The scaled images drawn this frame; the others are dropped after it.
+  var usedScaledImages: Set<ScaledImageKey> = []
   /// Curves are flattened to within this many pixels of the true outline; half a pixel is
   /// below what SDL's software rasterizer (integer vertex positions) can show, and fewer
   /// triangles save its per-triangle setup.
@@ -43,8 +55,8 @@ struct Lowerer {
       lowerShape(shape, n.frame, fill ?? (stroke == nil ? fg : nil), stroke, t, opacity)
     case .text(let s, let font, let paint):
       lowerText(s, font, paint, n.frame, t, opacity)
-    case .image(let img, let key):
-      let id = ImageID(Int(truncatingIfNeeded: key))
+    case .image(let source, let key):
+      let (img, id) = displayed(source, key: key, size: n.frame.size, t)
       list.images[id] = img
       let corners = Quad(n.frame, t)
       list.addImageQuad(
@@ -98,6 +110,30 @@ struct Lowerer {
         lower(c, t, opacity * max(0, min(1, o)))
       }
     }
+  }
+
+  /// The image to draw for `img` shown at `size` points under `t`, and its ID: the image
+  /// itself, or, when it is drawn at under three quarters of its pixels (a GIF in an overview
+  /// cell), a copy area-filtered to the size drawn, since bilinear or nearest sampling there
+  /// would skip pixels and shimmer. Enlarged, an image is sampled as it says (`smooth`).
+  private mutating func displayed(_ img: ImageBuffer, key: UInt64, size: Size, _ t: Transform2D) -> (
+    ImageBuffer, ImageID
+  ) {
+    let original = ImageID(Int(truncatingIfNeeded: key))
+    let sx = (t.a * t.a + t.b * t.b).squareRoot() * size.width
+    let sy = (t.c * t.c + t.d * t.d).squareRoot() * size.height
+    guard sx.isFinite, sy.isFinite, sx >= 1, sy >= 1,
+      sx < Double(img.width) * 0.75 || sy < Double(img.height) * 0.75
+    else { return (img, original) }
+    let w = min(img.width, Int(sx.rounded(.up)))
+    let h = min(img.height, Int(sy.rounded(.up)))
+    let k = ScaledImageKey(key: key, generation: img.generation, width: w, height: h)
+    usedScaledImages.insert(k)
+    let id = ImageID(Int(truncatingIfNeeded: (key ^ UInt64(w) << 32 ^ UInt64(h)) &* 0x9E37_79B9_7F4A_7C15))
+    if let kept = scaledImages[k] { return (kept, id) }
+    let scaled = img.areaDownscaled(width: w, height: h)
+    scaledImages[k] = scaled
+    return (scaled, id)
   }
 
   private func bounds(_ pts: [Point]) -> Rect {

@@ -121,6 +121,7 @@ public final class SceneRuntime {
   private var evaluationsThisFrame = 0
   private var meshes: [UInt64: (MeshSpec, Int, Int, ImageBuffer)] = [:]
   private var gradients: [GradientKey: ImageBuffer] = [:]
+  private var scaledImages: [ScaledImageKey: ImageBuffer] = [:]
   /// The most bytes of gradient images kept between frames.
   static let maxGradientBytes = 64 << 20
 
@@ -131,6 +132,7 @@ public final class SceneRuntime {
   public var cacheBytes: Int {
     gradients.values.reduce(0) { $0 + $1.width * $1.height * 4 }
       + meshes.values.reduce(0) { $0 + $1.3.width * $1.3.height * 4 }
+      + scaledImages.values.reduce(0) { $0 + $1.width * $1.height * 4 }
   }
   private var drawList = DrawList()
   /// How the draw list cuts shapes into triangles: the renderer's preference
@@ -251,6 +253,8 @@ public final class SceneRuntime {
     drawList.targetBounds = Rect(
       x: 0, y: 0, width: input.size.width * input.pixelScale, height: input.size.height * input.pixelScale)
     var lowerer = Lowerer(textEngine: textEngine, list: drawList, meshes: meshes, gradients: gradients)
+    lowerer.scaledImages = scaledImages
+    scaledImages = [:]
     // Handed over, not shared: while this object still held them, the lowerer's first append
     // or insertion copied every buffer into fresh memory, every frame (a third of the
     // overview's page faults came from there).
@@ -263,6 +267,8 @@ public final class SceneRuntime {
     // bytes are capped too (a 4K window's backdrop alone is 33 MB).
     gradients = lowerer.gradients.filter { lowerer.usedGradients.contains($0.key) }
     if gradients.values.reduce(0, { $0 + $1.width * $1.height * 4 }) > Self.maxGradientBytes { gradients.removeAll() }
+    // Shrunk images likewise: a GIF's frames are shrunk again when they come round.
+    scaledImages = lowerer.scaledImages.filter { lowerer.usedScaledImages.contains($0.key) }
     out.drawList = drawList
     out.items = lowerer.items
     out.lowerSeconds = monotonicSeconds() - builtTime

@@ -210,6 +210,43 @@ import Testing
   }
 }
 
+@Suite struct AreaDownscaleTests {
+  @Test func eachPixelAveragesTheSourcePixelsUnderIt() {
+    // 4×2 → 2×1: the left pixel averages red and blue columns, the right is all green.
+    var img = ImageBuffer(width: 4, height: 2, smooth: false)
+    let red: UInt32 = 0xFF00_00FF
+    let blue: UInt32 = 0xFFFF_0000
+    let green: UInt32 = 0xFF00_FF00
+    img.pixels = [red, blue, green, green, red, blue, green, green]
+    img.opaque = true
+    let out = img.areaDownscaled(width: 2, height: 1)
+    #expect(out.width == 2 && out.height == 1)
+    // (255 + 0) / 2 rounds to 128 in red and blue.
+    #expect(out.pixels == [0xFF80_0080, green])
+    #expect(out.opaque && !out.smooth)
+  }
+
+  @Test func transparentPixelsDoNotDarkenTheAverage() {
+    // Half transparent black, half opaque white: white at half alpha, not grey.
+    var img = ImageBuffer(width: 2, height: 1)
+    img.pixels = [0x0000_0000, 0xFFFF_FFFF]
+    let out = img.areaDownscaled(width: 1, height: 1)
+    #expect(out.pixels == [0x80FF_FFFF])
+  }
+
+  @Test func sizesThatAreNotSmallerReturnTheImage() {
+    var img = ImageBuffer(width: 3, height: 3)
+    img.pixels[4] = 0xFF12_3456
+    #expect(img.areaDownscaled(width: 3, height: 3).pixels == img.pixels)
+    #expect(img.areaDownscaled(width: 4, height: 2).pixels == img.pixels)
+    #expect(img.areaDownscaled(width: 0, height: 2).pixels == img.pixels)
+    // Uneven footprints still cover every source pixel once: 3 → 2 takes columns {0}, {1, 2}.
+    var row = ImageBuffer(width: 3, height: 1)
+    row.pixels = [0xFF00_0000, 0xFFFF_FFFF, 0xFFFF_FFFF]
+    #expect(row.areaDownscaled(width: 2, height: 1).pixels == [0xFF00_0000, 0xFFFF_FFFF])
+  }
+}
+
 @Suite struct AlphaBleedTests {
   @Test func transparentNeighboursTakeTheVisibleColorAndStayTransparent() {
     var img = ImageBuffer(width: 5, height: 5)

@@ -144,6 +144,29 @@ func render<V: View>(
     #expect(out.items.count == 8)
   }
 
+  @Test func anImageDrawnSmallIsAreaFilteredToTheSizeDrawn() throws {
+    var picture = ImageBuffer(width: 40, height: 20, smooth: false)
+    // Alternate columns: sampled at a quarter it would be all black or all white; averaged,
+    // every pixel is the middle grey.
+    for y in 0..<20 { for x in 0..<40 { picture.pixels[y * 40 + x] = x % 2 == 0 ? 0xFF00_0000 : 0xFFFF_FFFF } }
+    picture.opaque = true
+    let small = render { Image(picture, key: "stripes").scaleEffect(0.25) }
+    let shrunk = try #require(small.drawList.images.values.first)
+    #expect(shrunk.width == 10 && shrunk.height == 5)
+    #expect(shrunk.pixels.allSatisfy { $0 == 0xFF80_8080 })
+    // At its own size, and enlarged, it is drawn as it is.
+    let same = render { Image(picture, key: "stripes") }
+    #expect(same.drawList.images.values.first?.width == 40)
+    let big = render { Image(picture, key: "stripes").scaleEffect(2) }
+    #expect(big.drawList.images.values.first?.width == 40)
+    // A high-density display counts its pixels, not points: half size at 2× is its own size.
+    let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
+    let dense = rt.frame(
+      { Image(picture, key: "stripes").scaleEffect(0.5) },
+      input: FrameInput(now: t0, time: 0, size: Size(width: 200, height: 100), pixelScale: 2))
+    #expect(dense.drawList.images.values.first?.width == 40)
+  }
+
   @Test func largeGradientRectangleBecomesOneImageQuad() {
     let out = render(Size(width: 800, height: 600)) {
       Rectangle().fill(LinearGradient(colors: [.red, .blue], startPoint: .top, endPoint: .bottom))
