@@ -122,6 +122,12 @@ public final class SceneRuntime {
   private var meshes: [UInt64: (MeshSpec, Int, Int, ImageBuffer)] = [:]
   private var gradients: [GradientKey: ImageBuffer] = [:]
   private var scaledImages: [ScaledImageKey: ImageBuffer] = [:]
+  /// The frame in which each shrunk image was last drawn.
+  private var scaledImageUse: [ScaledImageKey: Int] = [:]
+  /// Shrunk images not drawn for this many frames are dropped, and past `maxScaledImageBytes`
+  /// the least recently drawn go first: a GIF's frames come round again within its loop.
+  static let scaledImageFrames = 240
+  static let maxScaledImageBytes = 16 << 20
   /// The most bytes of gradient images kept between frames.
   static let maxGradientBytes = 64 << 20
 
@@ -179,6 +185,8 @@ public final class SceneRuntime {
     dirty.removeAll()
     pending.removeAll()
     meshes.removeAll()
+    scaledImages.removeAll()
+    scaledImageUse.removeAll()
     activeDrivers.removeAll()
     warnedLoops.removeAll()
     loopGuardMessage = nil
@@ -267,12 +275,29 @@ public final class SceneRuntime {
     // bytes are capped too (a 4K window's backdrop alone is 33 MB).
     gradients = lowerer.gradients.filter { lowerer.usedGradients.contains($0.key) }
     if gradients.values.reduce(0, { $0 + $1.width * $1.height * 4 }) > Self.maxGradientBytes { gradients.removeAll() }
-    // Shrunk images likewise: a GIF's frames are shrunk again when they come round.
-    scaledImages = lowerer.scaledImages.filter { lowerer.usedScaledImages.contains($0.key) }
+    scaledImages = lowerer.scaledImages
+    pruneScaledImages(used: lowerer.usedScaledImages)
     out.drawList = drawList
     out.items = lowerer.items
     out.lowerSeconds = monotonicSeconds() - builtTime
     return out
+  }
+
+  /// Keeps the shrunk images drawn recently, within a byte budget.
+  private func pruneScaledImages(used: Set<ScaledImageKey>) {
+    for k in used { scaledImageUse[k] = frameNumber }
+    var bytes = 0
+    for k in scaledImageUse.keys.sorted(by: { scaledImageUse[$0, default: 0] > scaledImageUse[$1, default: 0] }) {
+      let size = scaledImages[k].map { $0.width * $0.height * 4 } ?? 0
+      if frameNumber - scaledImageUse[k, default: 0] > Self.scaledImageFrames || bytes + size > Self.maxScaledImageBytes
+        || size == 0
+      {
+        scaledImages[k] = nil
+        scaledImageUse[k] = nil
+      } else {
+        bytes += size
+      }
+    }
   }
 
   /// Lays out the tree. Resolved nodes are immutable and a changed subtree brings new nodes

@@ -167,6 +167,20 @@ func render<V: View>(
     #expect(dense.drawList.images.values.first?.width == 40)
   }
 
+  @Test func shrunkImagesAreKeptWhileRecentlyDrawnThenDropped() {
+    var picture = ImageBuffer(width: 40, height: 20, smooth: true)
+    picture.pixels = Array(repeating: 0xFF20_4060, count: 800)
+    let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
+    _ = render(runtime: rt) { Image(picture, key: "p").scaleEffect(0.25) }
+    // The 10×5 copy is kept while the image is away (a GIF frame comes round again)…
+    #expect(rt.cacheBytes == 10 * 5 * 4)
+    for _ in 0..<SceneRuntime.scaledImageFrames { _ = render(runtime: rt) { Rectangle().fill(Color.red) } }
+    #expect(rt.cacheBytes == 10 * 5 * 4)
+    // …and dropped once it has not been drawn for longer than that.
+    _ = render(runtime: rt) { Rectangle().fill(Color.red) }
+    #expect(rt.cacheBytes == 0)
+  }
+
   @Test func largeGradientRectangleBecomesOneImageQuad() {
     let out = render(Size(width: 800, height: 600)) {
       Rectangle().fill(LinearGradient(colors: [.red, .blue], startPoint: .top, endPoint: .bottom))
