@@ -266,7 +266,7 @@ final class Comparators {
   }
 
   /// One stored field: where it is, and how two of its values compare.
-  private struct Field {
+  struct Field {
     var offset: Int
     /// Nil for a closure, which is never the same input.
     var compare: RawCompare?
@@ -284,7 +284,7 @@ final class Comparators {
   /// The stored fields of a struct, or nil for anything else: a struct that reflects itself
   /// otherwise (an array is compared as its elements, not as its buffer), or one with a field
   /// that is not a plain strong value (`weak` or `unowned` storage is not what its type says).
-  private static func fieldTable(_ type: Any.Type, _ owner: Comparators) -> [Field]? {
+  static func fieldTable(_ type: Any.Type, _ owner: Comparators) -> [Field]? {
     if type is CustomReflectable.Type { return nil }
     func strongFields<T>(_: T.Type) -> Set<String>? {
       var names: Set<String> = []

@@ -543,8 +543,15 @@ struct FontIgnorer: View {
     #expect(valuesEqual(Weakly(box: box), Weakly(box: box)))
     #expect(!valuesEqual(Weakly(box: box), Weakly(box: other)))
     #expect(!valuesEqual(Weakly(box: box), Weakly(box: box, n: 2)))
-    // Asked again, each answer comes from the table kept for the type.
+    // The table is what is used for plain structs; the others keep reflection.
     let comparators = Comparators()
+    #expect(Comparators.fieldTable(Outer.self, comparators)?.count == 6)
+    #expect(Comparators.fieldTable(Inner.self, comparators)?.map(\.offset) == [0, 8])
+    #expect(Comparators.fieldTable(Weakly.self, comparators) == nil)
+    #expect(Comparators.fieldTable([Inner].self, comparators) == nil)
+    #expect(Comparators.fieldTable(Mode.self, comparators) == nil)
+    #expect(Comparators.fieldTable(Ref.self, comparators) == nil)
+    // Asked again, each answer comes from the table kept for the type.
     for _ in 0..<3 {
       #expect(comparators.equal(outer, Outer(box: box)))
       #expect(!comparators.equal(outer, Outer(box: box, tag: 1)))
