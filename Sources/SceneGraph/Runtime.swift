@@ -283,20 +283,27 @@ public final class SceneRuntime {
     return out
   }
 
-  /// Keeps the shrunk images drawn recently, within a byte budget.
+  /// Keeps the shrunk images drawn recently, within a byte budget. Runs every drawn frame, so
+  /// it only sorts when the budget is exceeded.
   private func pruneScaledImages(used: Set<ScaledImageKey>) {
+    guard !scaledImages.isEmpty else { return }
     for k in used { scaledImageUse[k] = frameNumber }
     var bytes = 0
-    for k in scaledImageUse.keys.sorted(by: { scaledImageUse[$0, default: 0] > scaledImageUse[$1, default: 0] }) {
-      let size = scaledImages[k].map { $0.width * $0.height * 4 } ?? 0
-      if frameNumber - scaledImageUse[k, default: 0] > Self.scaledImageFrames || bytes + size > Self.maxScaledImageBytes
-        || size == 0
-      {
+    for (k, image) in scaledImages {
+      if frameNumber - scaledImageUse[k, default: 0] > Self.scaledImageFrames {
         scaledImages[k] = nil
         scaledImageUse[k] = nil
       } else {
-        bytes += size
+        bytes += image.width * image.height * 4
       }
+    }
+    guard bytes > Self.maxScaledImageBytes else { return }
+    // Over budget: the least recently drawn go first.
+    for k in scaledImageUse.keys.sorted(by: { scaledImageUse[$0, default: 0] < scaledImageUse[$1, default: 0] }) {
+      guard bytes > Self.maxScaledImageBytes else { break }
+      bytes -= scaledImages[k].map { $0.width * $0.height * 4 } ?? 0
+      scaledImages[k] = nil
+      scaledImageUse[k] = nil
     }
   }
 
