@@ -481,7 +481,10 @@ public struct DrawList: Sendable {
     }
   }
 
-  private func subdivided(_ points: [Point], _ colors: [RGBA8]?) -> ([Point], [RGBA8]?, [Int]) {
+  /// The polygon with long diagonal edges cut (`maxEdgeLength`), and where each original
+  /// corner landed; nil corners when nothing was cut (the usual case, kept free of allocation).
+  private func subdivided(_ points: [Point], _ colors: [RGBA8]?) -> ([Point], [RGBA8]?, [Int]?) {
+    guard maxEdgeLength.isFinite else { return (points, colors, nil) }
     var needs = false
     var j = points.count - 1
     for i in 0..<points.count {
@@ -491,7 +494,7 @@ public struct DrawList: Sendable {
       }
       j = i
     }
-    guard needs else { return (points, colors, Array(0..<points.count)) }
+    guard needs else { return (points, colors, nil) }
     var corners: [Int] = []
     var outP: [Point] = []
     var outC: [RGBA8]? = colors == nil ? nil : []
@@ -531,9 +534,10 @@ public struct DrawList: Sendable {
   /// Unlike a fan from one vertex, every triangle spans only the rows between neighbouring
   /// vertices, so the bounding boxes a rasterizer walks add up to about twice the area.
   /// Appends n−2 clockwise triangles; `stride` is 2 when inner and outer vertices interleave.
-  private mutating func appendStrip(_ points: [Point], map: [Int], base: Int32, stride: Int32) {
+  /// `map` gives each point's vertex number; nil means the points are the vertices.
+  private mutating func appendStrip(_ points: [Point], map: [Int]?, base: Int32, stride: Int32) {
     let n = points.count
-    @inline(__always) func idx(_ i: Int) -> Int32 { base + Int32(map[i]) * stride }
+    @inline(__always) func idx(_ i: Int) -> Int32 { base + Int32(map?[i] ?? i) * stride }
     if triangulation == .fan {
       for i in 2..<n { appendTriangle(idx(0), idx(i - 1), idx(i)) }
       return
@@ -576,7 +580,7 @@ public struct DrawList: Sendable {
     // The fill uses the polygon's own corners: split points on straight edges would add
     // exactly horizontal shared edges, which SDL's software rasterizer leaves gaps along.
     let cornerPoints = points
-    let corners: [Int]
+    let corners: [Int]?
     (points, colors, corners) = subdivided(points, colors)
     let n = points.count
     let base = prepare(texture: .none)
@@ -589,27 +593,26 @@ public struct DrawList: Sendable {
       closeIndices(added: (cornerPoints.count - 2) * 3)
       return
     }
-    // Edge normals; (dy, −dx) points outward for clockwise-on-screen order.
-    var normals = [Point](repeating: .zero, count: n)
-    var i0 = n - 1
-    for i1 in 0..<n {
-      let d = points[i1] - points[i0]
+    // Edge normals, the one before each corner carried along; (dy, −dx) points outward for
+    // clockwise-on-screen order.
+    @inline(__always) func normal(_ a: Point, _ b: Point) -> Point {
+      let d = b - a
       let len = d.length
-      normals[i0] = len > 0 ? Point(x: d.y / len, y: -d.x / len) : .zero
-      i0 = i1
+      return len > 0 ? Point(x: d.y / len, y: -d.x / len) : .zero
     }
     let half = fringeWidth * 0.5
-    i0 = n - 1
+    var before = normal(points[n - 1], points[0])
     for i1 in 0..<n {
-      let dm = Self.miter(normals[i0], normals[i1]) * half
+      let after = normal(points[i1], points[i1 + 1 < n ? i1 + 1 : 0])
+      let dm = Self.miter(before, after) * half
       let p = points[i1]
       let c = col(i1)
       vertices.append(Vertex(x: Float(p.x - dm.x), y: Float(p.y - dm.y), color: c))
       vertices.append(Vertex(x: Float(p.x + dm.x), y: Float(p.y + dm.y), color: c.transparent))
-      i0 = i1
+      before = after
     }
     appendStrip(cornerPoints, map: corners, base: base, stride: 2)
-    i0 = n - 1
+    var i0 = n - 1
     for i1 in 0..<n {
       let in0 = base + Int32(i0 * 2)
       let in1 = base + Int32(i1 * 2)
@@ -651,68 +654,95 @@ public struct DrawList: Sendable {
     guard n >= 3, n <= 256 else { return nil }
     // The two chains from the top vertex to the bottom one, each monotone in y (convexity),
     // walked together over the vertex heights: O(n) instead of every edge at every height.
+    // It runs for every large opaque fill each frame, so it works in scratch space on the stack.
     var top = 0
     var bottom = 0
     for i in 1..<n {
       if p[i].y < p[top].y { top = i }
       if p[i].y >= p[bottom].y { bottom = i }
     }
-    func chain(_ step: Int) -> [Point] {
-      var out = [p[top]]
-      var i = top
-      while i != bottom {
-        i = (i + step + n) % n
-        out.append(p[i])
-        if out.count > n { break }
+    let lengths = ((bottom - top + n) % n + 1, (top - bottom + n) % n + 1)
+    // Scratch: the sorted heights, each chain's points (x, y), then the rows (y, lo, hi).
+    let first = n
+    let second = first + 2 * lengths.0
+    let rowBase = second + 2 * lengths.1
+    return withUnsafeTemporaryAllocation(of: Double.self, capacity: rowBase + 3 * n) { scratch -> Rect? in
+      var heights = UnsafeMutableBufferPointer(rebasing: scratch[0..<n])
+      for i in 0..<n { heights[i] = p[i].y }
+      heights.sort()
+      // Chain 0 steps forwards from the top vertex, chain 1 backwards.
+      var at = top
+      for j in 0..<lengths.0 {
+        (scratch[first + 2 * j], scratch[first + 2 * j + 1]) = (p[at].x, p[at].y)
+        at = at + 1 < n ? at + 1 : 0
       }
-      return out
-    }
-    let chains = [chain(1), chain(-1)]
-    var heights = p.map(\.y)
-    heights.sort()
-    var rows: [(y: Double, lo: Double, hi: Double)] = []
-    rows.reserveCapacity(n)
-    var cursors = [0, 0]
-    var last = -Double.infinity
-    for y in heights where y != last {
-      last = y
-      var lo = Double.infinity
-      var hi = -Double.infinity
-      for c in 0..<2 {
-        let ch = chains[c]
-        var j = cursors[c]
-        while j + 1 < ch.count, ch[j + 1].y < y { j += 1 }
-        cursors[c] = j
-        // Points at exactly this height (the ends of a horizontal edge), else the edge across it.
-        var k = j
-        while k < ch.count, ch[k].y <= y {
-          if ch[k].y == y {
-            lo = min(lo, ch[k].x)
-            hi = max(hi, ch[k].x)
+      at = top
+      for j in 0..<lengths.1 {
+        (scratch[second + 2 * j], scratch[second + 2 * j + 1]) = (p[at].x, p[at].y)
+        at = at > 0 ? at - 1 : n - 1
+      }
+      @inline(__always) func point(_ c: Int, _ j: Int) -> Point {
+        let k = (c == 0 ? first : second) + 2 * j
+        return Point(x: scratch[k], y: scratch[k + 1])
+      }
+      // Rows (y, lo, hi) at each distinct height the polygon has width at, in order.
+      var rowCount = 0
+      var cursors = (0, 0)
+      var last = -Double.infinity
+      for y in heights where y != last {
+        last = y
+        var lo = Double.infinity
+        var hi = -Double.infinity
+        for c in 0..<2 {
+          let count = c == 0 ? lengths.0 : lengths.1
+          var j = c == 0 ? cursors.0 : cursors.1
+          while j + 1 < count, point(c, j + 1).y < y { j += 1 }
+          if c == 0 { cursors.0 = j } else { cursors.1 = j }
+          // Points at exactly this height (the ends of a horizontal edge), else the edge across it.
+          var k = j
+          while k < count, case let q = point(c, k), q.y <= y {
+            if q.y == y {
+              lo = min(lo, q.x)
+              hi = max(hi, q.x)
+            }
+            k += 1
           }
-          k += 1
+          if j + 1 < count, case let a = point(c, j), case let b = point(c, j + 1), a.y < y, b.y > y {
+            let x = a.x + (y - a.y) / (b.y - a.y) * (b.x - a.x)
+            lo = min(lo, x)
+            hi = max(hi, x)
+          }
         }
-        if j + 1 < ch.count, ch[j].y < y, ch[j + 1].y > y {
-          let a = ch[j]
-          let b = ch[j + 1]
-          let x = a.x + (y - a.y) / (b.y - a.y) * (b.x - a.x)
-          lo = min(lo, x)
-          hi = max(hi, x)
+        if lo < hi {
+          (scratch[rowBase + 3 * rowCount], scratch[rowBase + 3 * rowCount + 1]) = (y, lo)
+          scratch[rowBase + 3 * rowCount + 2] = hi
+          rowCount += 1
         }
       }
-      if lo < hi { rows.append((y, lo, hi)) }
+      @inline(__always) func row(_ i: Int) -> (y: Double, lo: Double, hi: Double) {
+        (scratch[rowBase + 3 * i], scratch[rowBase + 3 * i + 1], scratch[rowBase + 3 * i + 2])
+      }
+      var widest = -Double.infinity
+      for i in 0..<rowCount { widest = max(widest, row(i).hi - row(i).lo) }
+      guard rowCount > 0, widest.isFinite, widest > 0 else { return nil }
+      var best: Rect?
+      for fraction in [0.98, 0.9, 0.7] {
+        // The first and last rows at least this wide.
+        var firstWide = -1
+        var lastWide = -1
+        for i in 0..<rowCount where row(i).hi - row(i).lo >= widest * fraction {
+          if firstWide < 0 { firstWide = i }
+          lastWide = i
+        }
+        guard firstWide >= 0, case let top = row(firstWide), case let bottom = row(lastWide), bottom.y > top.y
+        else { continue }
+        let r = Rect(
+          x: max(top.lo, bottom.lo), y: top.y, width: min(top.hi, bottom.hi) - max(top.lo, bottom.lo),
+          height: bottom.y - top.y)
+        if r.width > 0, r.width * r.height > (best.map { $0.width * $0.height } ?? 0) { best = r }
+      }
+      return best
     }
-    guard let widest = rows.map({ $0.hi - $0.lo }).max(), widest.isFinite, widest > 0 else { return nil }
-    var best: Rect?
-    for fraction in [0.98, 0.9, 0.7] {
-      let wide = rows.filter { $0.hi - $0.lo >= widest * fraction }
-      guard let top = wide.first, let bottom = wide.last, bottom.y > top.y else { continue }
-      let r = Rect(
-        x: max(top.lo, bottom.lo), y: top.y, width: min(top.hi, bottom.hi) - max(top.lo, bottom.lo),
-        height: bottom.y - top.y)
-      if r.width > 0, r.width * r.height > (best.map { $0.width * $0.height } ?? 0) { best = r }
-    }
-    return best
   }
 
   /// Removes points that make a clockwise polygon turn back on itself: near-duplicates (where

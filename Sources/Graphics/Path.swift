@@ -76,6 +76,8 @@ public struct Path: Hashable, Sendable {
   /// Adds a closed rounded rectangle; the radius is clamped to half the shorter side.
   public mutating func addRoundedRect(in r: Rect, cornerRadius: Double) {
     let rad = max(0, min(cornerRadius, r.width / 2, r.height / 2))
+    // Most paths are one shape built afresh each frame: room for it at once, not by doubling.
+    if elements.isEmpty { elements.reserveCapacity(10) }
     if rad == 0 {
       addRect(r)
       return
@@ -169,6 +171,10 @@ public struct Path: Hashable, Sendable {
       case .curve(let p, let c1, let c2):
         if current.isEmpty { current = [last] }
         let n = segments((c1 - last).length + (c2 - c1).length + (p - c2).length)
+        // Grown geometrically, so a path of many curves is not copied once per curve.
+        if current.capacity < current.count + n {
+          current.reserveCapacity(max(2 * current.capacity, current.count + n))
+        }
         let p0 = last
         for i in 1...n {
           let t = Double(i) / Double(n)
