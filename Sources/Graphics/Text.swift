@@ -101,6 +101,14 @@ public struct GlyphRun: Hashable, Sendable {
 public protocol TextEngine: AnyObject {
   /// Lays out one line of `text` at `pixelSize` pixels per em.
   func layout(_ text: String, font: Font, pixelSize: Double) -> GlyphRun
+  /// Changes whenever glyphs already laid out move in the atlas (it grew or was cleared), so
+  /// quads kept from an earlier frame no longer point at them.
+  var layoutEpoch: Int { get }
+}
+
+extension TextEngine {
+  /// Glyphs that never move: an engine without an atlas.
+  public var layoutEpoch: Int { 0 }
 }
 
 /// A deterministic text engine without glyphs, for layout tests and tools with no renderer.

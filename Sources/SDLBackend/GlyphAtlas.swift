@@ -57,6 +57,9 @@ public final class GlyphAtlas: TextEngine {
   /// then depend on more than its own vertices.
   public private(set) var epoch = 0
 
+  /// See `TextEngine.layoutEpoch`: the same as `epoch`.
+  public var layoutEpoch: Int { epoch }
+
   /// Creates an atlas, locating fonts through fontconfig.
   ///
   /// - Parameter emojiFontPath: overrides the emoji font; pass "" to run without one.

@@ -16,10 +16,78 @@ struct ScaledImageKey: Hashable {
   var height: Int
 }
 
+/// Where and how a subtree was lowered; its fragment is replayed only under the same.
+struct FragmentKey: Equatable {
+  var transform: Transform2D
+  var opacity: Double
+  /// The node's frame, which decides where its children were placed.
+  var frame: Rect
+  var clip: Rect?
+  /// The text engine's glyph epoch: glyph quads hold atlas coordinates.
+  var textEpoch: Int
+  /// Changes when the draw list's tessellation or bounds do.
+  var settings: Int
+}
+
+/// A cache the lowering draws from, named so a replayed fragment keeps its entry alive.
+enum FragmentResource {
+  case mesh(UInt64)
+  case gradient(GradientKey)
+  case scaledImage(ScaledImageKey)
+}
+
+/// A resolved subtree's part of the draw list, with everything else its lowering produced.
+final class LoweredFragment {
+  let key: FragmentKey
+  let draw: DrawFragment
+  let items: [DrawnItem]
+  let images: [(ImageID, ImageBuffer)]
+  let resources: [FragmentResource]
+
+  init(
+    key: FragmentKey, draw: DrawFragment, items: [DrawnItem], images: [(ImageID, ImageBuffer)],
+    resources: [FragmentResource]
+  ) {
+    self.key = key
+    self.draw = draw
+    self.items = items
+    self.images = images
+    self.resources = resources
+  }
+}
+
 /// Turns a laid-out resolved tree into draw-list triangles, in pixels.
+///
+/// Resolved nodes are immutable and reused while their views do not change, so a node lowered
+/// in two frames running keeps what it lowered to (`LoweredFragment`), and later frames append
+/// that again instead of tessellating, as long as its transform, opacity, frame, clip and the
+/// glyph atlas are the same. Subtrees with a `Canvas` are always drawn afresh: a canvas
+/// closure may read anything.
 struct Lowerer {
   let textEngine: TextEngine
   var list: DrawList
+  /// This drawn frame's number, counting only frames that were lowered.
+  var lowering = 1
+  /// See `FragmentKey.settings`.
+  var settings = 0
+  /// Whether subtrees are kept and replayed as fragments.
+  var keepsFragments = true
+  /// The fewest vertices worth keeping a fragment for; below it, replay costs what it saves.
+  static let minimumFragmentVertices = 8
+  /// What the fragment being recorded needs besides its draw-list stretch.
+  private struct Recording {
+    var images: [(ImageID, ImageBuffer)] = []
+    var resources: [FragmentResource] = []
+    var sawCanvas = false
+    /// Nodes replayed inside it, whose own fragments the new one makes redundant.
+    var replayed: [RNode] = []
+  }
+  private var recording: Recording?
+  /// How many nodes that move (`RNode.moves`) enclose the node being lowered.
+  private var moving = 0
+  /// Fragments replayed and recorded this frame.
+  var fragmentsReplayed = 0
+  var fragmentsRecorded = 0
   var meshes: [UInt64: (MeshSpec, Int, Int, ImageBuffer)]
   var items: [DrawnItem] = []
   /// The meshes drawn this frame; the rest of the cache is dropped.
@@ -51,13 +119,109 @@ struct Lowerer {
     guard opacity > 0.001 else { return }
     switch n.kind {
     case .empty, .spacer: return
+    case .canvas:
+      recording?.sawCanvas = true
+      lowerAfresh(n, t, opacity)
+      return
+    default: break
+    }
+    guard keepsFragments else {
+      lowerAfresh(n, t, opacity)
+      return
+    }
+    let previous = n.loweredIn
+    n.loweredIn = lowering
+    let key = FragmentKey(
+      transform: t, opacity: opacity, frame: n.frame, clip: list.currentClip, textEpoch: textEngine.layoutEpoch,
+      settings: settings)
+    if let kept = n.fragment {
+      if kept.key == key {
+        replay(kept, of: n)
+        return
+      }
+      n.fragment = nil
+      // A node that moved once will likely move again; glyphs or settings that changed
+      // under it only call for a new recording.
+      if kept.key.transform != key.transform || kept.key.opacity != key.opacity || kept.key.frame != key.frame
+        || kept.key.clip != key.clip
+      {
+        n.moves = true
+      }
+    }
+    if n.moves {
+      // Everything below moves with it: keeping any of it would be recorded only to be dropped.
+      moving += 1
+      lowerAfresh(n, t, opacity)
+      moving -= 1
+      return
+    }
+    guard recording == nil, moving == 0, previous == lowering - 1, !n.fragmentRefused else {
+      lowerAfresh(n, t, opacity)
+      return
+    }
+    recording = Recording()
+    let mark = list.mark
+    let firstItem = items.count
+    lowerAfresh(n, t, opacity)
+    guard let done = recording else { return }
+    recording = nil
+    // A glyph atlas that grew or was cleared meanwhile moved the glyphs: try again next frame.
+    guard textEngine.layoutEpoch == key.textEpoch else { return }
+    guard !done.sawCanvas, let draw = list.fragment(since: mark), draw.vertexCount >= Self.minimumFragmentVertices
+    else {
+      n.fragmentRefused = true
+      return
+    }
+    n.fragment = LoweredFragment(
+      key: key, draw: draw, items: Array(items[firstItem...]), images: done.images, resources: done.resources)
+    fragmentsRecorded += 1
+    for inner in done.replayed { inner.fragment = nil }
+  }
+
+  /// Appends a kept fragment, and registers what it draws with as this frame's.
+  private mutating func replay(_ kept: LoweredFragment, of n: RNode) {
+    list.append(kept.draw)
+    items.append(contentsOf: kept.items)
+    for (id, image) in kept.images { list.images[id] = image }
+    for r in kept.resources { markUsed(r) }
+    fragmentsReplayed += 1
+    guard recording != nil else { return }
+    recording?.images.append(contentsOf: kept.images)
+    recording?.resources.append(contentsOf: kept.resources)
+    recording?.replayed.append(n)
+  }
+
+  /// Registers an image the list draws this frame.
+  private mutating func register(_ id: ImageID, _ image: ImageBuffer) {
+    list.images[id] = image
+    recording?.images.append((id, image))
+  }
+
+  /// Keeps a cache entry for the next frame.
+  private mutating func use(_ r: FragmentResource) {
+    markUsed(r)
+    recording?.resources.append(r)
+  }
+
+  private mutating func markUsed(_ r: FragmentResource) {
+    switch r {
+    case .mesh(let k): usedMeshes.insert(k)
+    case .gradient(let k): usedGradients.insert(k)
+    case .scaledImage(let k): usedScaledImages.insert(k)
+    }
+  }
+
+  /// Lowers a node by tessellating it (and its children, which may replay their fragments).
+  private mutating func lowerAfresh(_ n: RNode, _ t: Transform2D, _ opacity: Double) {
+    switch n.kind {
+    case .empty, .spacer: return
     case .shape(let shape, let fill, let stroke, let fg):
       lowerShape(shape, n.frame, fill ?? (stroke == nil ? fg : nil), stroke, t, opacity)
     case .text(let s, let font, let paint):
       lowerText(s, font, paint, n.frame, t, opacity)
     case .image(let source, let key):
       let (img, id) = displayed(source, key: key, size: n.frame.size, t)
-      list.images[id] = img
+      register(id, img)
       let corners = Quad(n.frame, t)
       list.addImageQuad(
         corners, uv: Rect(x: 0, y: 0, width: 1, height: 1), texture: .image(id),
@@ -128,7 +292,7 @@ struct Lowerer {
     let w = min(img.width, Int(sx.rounded(.up)))
     let h = min(img.height, Int(sy.rounded(.up)))
     let k = ScaledImageKey(key: key, generation: img.generation, width: w, height: h)
-    usedScaledImages.insert(k)
+    use(.scaledImage(k))
     let id = ImageID(Int(truncatingIfNeeded: (key ^ UInt64(w) << 32 ^ UInt64(h)) &* 0x9E37_79B9_7F4A_7C15))
     if let kept = scaledImages[k] { return (kept, id) }
     let scaled = img.areaDownscaled(width: w, height: h)
@@ -271,7 +435,7 @@ struct Lowerer {
     let w = box.width >= 1 ? Int(min(4096, box.width)) : 1
     let h = box.height >= 1 ? Int(min(4096, box.height)) : 1
     let key = GradientKey(gradient: g, width: w, height: h)
-    usedGradients.insert(key)
+    use(.gradient(key))
     let image: ImageBuffer
     if let cached = gradients[key] {
       image = cached
@@ -283,7 +447,7 @@ struct Lowerer {
     var drawn = image
     // Blending is skipped only when the picture is opaque and drawn at full opacity.
     drawn.opaque = image.opaque && opacity >= 1
-    list.images[id] = drawn
+    register(id, drawn)
     list.addImageQuad(
       corners, uv: Rect(x: 0, y: 0, width: 1, height: 1), texture: .image(id), tint: Color.white.opacity(opacity).rgba8)
     items.append(
@@ -393,7 +557,7 @@ struct Lowerer {
   }
 
   private mutating func lowerMesh(_ spec: MeshSpec, _ key: UInt64, _ frame: Rect, _ t: Transform2D, _ opacity: Double) {
-    usedMeshes.insert(key)
+    use(.mesh(key))
     let corners = Quad(frame, t)
     let b = corners.bounds
     // An eighth of the on-screen resolution is indistinguishable once linearly filtered (at
@@ -418,7 +582,7 @@ struct Lowerer {
     }
     let id = ImageID(Int(truncatingIfNeeded: key))
     image.opaque = opacity >= 1 && spec.colors.allSatisfy { $0.opacity >= 1 }
-    list.images[id] = image
+    register(id, image)
     // Half-texel inset keeps linear filtering from blending in the transparent border.
     let du = 0.5 / Double(w)
     let dv = 0.5 / Double(h)

@@ -44,6 +44,16 @@ final class RNode {
   /// Whether `frame` holds a placement; a reused node placed in the same rectangle again
   /// keeps its children's placement as it is.
   var placed = false
+  /// The drawn frame (`Lowerer.lowering`) in which the node was last lowered: a node lowered
+  /// in two frames running was reused, and is worth keeping as a fragment.
+  var loweredIn = -1
+  /// The draw-list fragment the node's subtree lowered to, replayed while it is drawn the same.
+  var fragment: LoweredFragment?
+  /// Whether the node is never kept as a fragment: it holds a canvas, or draws too little.
+  var fragmentRefused = false
+  /// Whether the node was drawn under another transform, opacity, frame or clip than the
+  /// fragment it kept: then neither it nor anything below it is kept again.
+  var moves = false
 
   init(_ kind: Kind) { self.kind = kind }
 }

@@ -68,6 +68,16 @@ public struct FrameOutput {
   public var buildSeconds: Double = 0
   /// Seconds spent on layout and lowering to the draw list.
   public var lowerSeconds: Double = 0
+  /// Unchanged subtrees whose kept draw-list fragments were appended instead of tessellated.
+  public var fragmentsReplayed = 0
+  /// Subtrees kept as fragments this frame.
+  public var fragmentsRecorded = 0
+}
+
+/// What the draw list is set up with; kept fragments are dropped when it changes.
+private struct LoweringSettings: Equatable {
+  var tessellation: DrawList.Tessellation
+  var targetBounds: Rect?
 }
 
 /// Keeps a scene's view graph and brings it up to date frame after frame, SwiftUI-style.
@@ -141,6 +151,13 @@ public final class SceneRuntime {
       + scaledImages.values.reduce(0) { $0 + $1.width * $1.height * 4 }
   }
   private var drawList = DrawList()
+  /// Frames lowered so far; fragments are kept for nodes lowered in two frames running.
+  private var loweredFrames = 0
+  private var loweringSettings: LoweringSettings?
+  private var settingsEpoch = 0
+  /// Whether unchanged subtrees replay the draw-list fragments they lowered to (on by
+  /// default; tests turn it off to compare against tessellating everything afresh).
+  public var keepsFragments = true
   /// How the draw list cuts shapes into triangles: the renderer's preference
   /// (`Renderer.preferredTessellation`), set by whoever pairs the runtime with it.
   public var tessellation = DrawList.Tessellation.standard
@@ -262,6 +279,15 @@ public final class SceneRuntime {
       x: 0, y: 0, width: input.size.width * input.pixelScale, height: input.size.height * input.pixelScale)
     var lowerer = Lowerer(textEngine: textEngine, list: drawList, meshes: meshes, gradients: gradients)
     lowerer.scaledImages = scaledImages
+    loweredFrames += 1
+    let settings = LoweringSettings(tessellation: tessellation, targetBounds: drawList.targetBounds)
+    if settings != loweringSettings {
+      loweringSettings = settings
+      settingsEpoch += 1
+    }
+    lowerer.lowering = loweredFrames
+    lowerer.settings = settingsEpoch
+    lowerer.keepsFragments = keepsFragments
     scaledImages = [:]
     // Handed over, not shared: while this object still held them, the lowerer's first append
     // or insertion copied every buffer into fresh memory, every frame (a third of the
@@ -279,6 +305,8 @@ public final class SceneRuntime {
     pruneScaledImages(used: lowerer.usedScaledImages)
     out.drawList = drawList
     out.items = lowerer.items
+    out.fragmentsReplayed = lowerer.fragmentsReplayed
+    out.fragmentsRecorded = lowerer.fragmentsRecorded
     out.lowerSeconds = monotonicSeconds() - builtTime
     return out
   }

@@ -1,0 +1,98 @@
+import Foundation
+import Graphics
+import Testing
+
+@testable import SceneGraph
+
+/// Fixed advances, with a glyph epoch a test moves as a growing atlas would.
+final class MovingEpochTextEngine: TextEngine {
+  let fixed = FixedAdvanceTextEngine()
+  var layoutEpoch = 0
+  func layout(_ text: String, font: Font, pixelSize: Double) -> GlyphRun {
+    fixed.layout(text, font: font, pixelSize: pixelSize)
+  }
+}
+
+/// Counts a canvas closure's calls.
+final class CallCounter: @unchecked Sendable { var calls = 0 }
+
+@Suite struct FragmentCacheTests {
+  struct Dial: View {
+    var body: some View {
+      VStack(spacing: 4) {
+        Circle().fill(Color.red).frame(width: 40, height: 40)
+        RoundedRectangle(cornerRadius: 3).fill(Color.blue).frame(width: 60, height: 12)
+      }
+    }
+  }
+
+  static func frames<V: View>(
+    _ count: Int, runtime rt: SceneRuntime, between: (Int) -> Void = { _ in }, _ body: @escaping (Int) -> V
+  ) -> [FrameOutput] {
+    (0..<count).map { i in
+      between(i)
+      return rt.frame(
+        { body(i) }, input: FrameInput(now: t0, time: Double(i) / 60, size: Size(width: 200, height: 100)))
+    }
+  }
+
+  @Test("an unchanged subtree is kept in its second frame and replayed from its third, as it was drawn")
+  func keptThenReplayed() {
+    let outs = Self.frames(5, runtime: SceneRuntime(textEngine: FixedAdvanceTextEngine())) { _ in Dial() }
+    #expect(outs.map(\.fragmentsRecorded) == [0, 1, 0, 0, 0])
+    #expect(outs.map(\.fragmentsReplayed) == [0, 0, 1, 1, 1])
+    for out in outs.dropFirst() {
+      #expect(out.drawList.vertices == outs[0].drawList.vertices)
+      #expect(out.drawList.indices == outs[0].drawList.indices)
+      #expect(out.drawList.commands == outs[0].drawList.commands)
+      #expect(out.drawList.primitives == outs[0].drawList.primitives)
+      #expect(out.items == outs[0].items)
+    }
+    let off = SceneRuntime(textEngine: FixedAdvanceTextEngine())
+    off.keepsFragments = false
+    let plain = Self.frames(5, runtime: off) { _ in Dial() }
+    #expect(plain.allSatisfy { $0.fragmentsRecorded == 0 && $0.fragmentsReplayed == 0 })
+  }
+
+  @Test("glyphs that move in the atlas, or new tessellation settings, make kept fragments record again")
+  func epochAndSettingsInvalidate() {
+    let engine = MovingEpochTextEngine()
+    let rt = SceneRuntime(textEngine: engine)
+    let change: (Int) -> Void = { i in
+      if i == 3 { engine.layoutEpoch += 1 }
+      if i == 6 { rt.tessellation = .spanRasterizer }
+    }
+    let outs = Self.frames(8, runtime: rt, between: change) { _ in Dial() }
+    // Frame 3 draws afresh and keeps the subtree again, frame 4 replays it; the same at 6.
+    #expect(outs.map(\.fragmentsReplayed) == [0, 0, 1, 0, 1, 1, 0, 1])
+    #expect(outs.map(\.fragmentsRecorded) == [0, 1, 0, 1, 0, 0, 1, 0])
+  }
+
+  @Test("a subtree that moves every frame is not kept after it first moves")
+  func movingSubtreeIsRefused() {
+    let outs = Self.frames(6, runtime: SceneRuntime(textEngine: FixedAdvanceTextEngine())) { i in
+      Dial().offset(x: Double(i), y: 0)
+    }
+    #expect(outs.map(\.fragmentsReplayed) == [0, 0, 0, 0, 0, 0])
+    // Kept once, in its second frame, and refused when it turned out to have moved.
+    #expect(outs.map(\.fragmentsRecorded).reduce(0, +) == 1)
+  }
+
+  @Test("a canvas draws every frame, while the shapes beside it are replayed")
+  func canvasIsNeverKept() {
+    let counter = CallCounter()
+    let outs = Self.frames(5, runtime: SceneRuntime(textEngine: FixedAdvanceTextEngine())) { _ in
+      VStack {
+        Canvas { ctx in
+          counter.calls += 1
+          ctx.fillCircle(center: Point(x: 10, y: 10), radius: 8, color: .green)
+        }
+        .frame(width: 20, height: 20)
+        Dial()
+      }
+    }
+    #expect(counter.calls == 5)
+    #expect(outs.last?.fragmentsReplayed == 1)
+    #expect(outs.last?.drawList.vertices == outs[0].drawList.vertices)
+  }
+}
