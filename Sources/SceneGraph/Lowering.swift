@@ -74,6 +74,10 @@ struct Lowerer {
   var keepsFragments = true
   /// The fewest vertices worth keeping a fragment for; below it, replay costs what it saves.
   static let minimumFragmentVertices = 8
+  /// How many frames a node that moved (or drew too little) is drawn afresh before it is
+  /// kept again: a node that moves every frame is recorded once in this many, and one that
+  /// moved once (a resize, a scroll) is kept again soon after.
+  static let restingFrames = 30
   /// What the fragment being recorded needs besides its draw-list stretch.
   private struct Recording {
     var images: [(ImageID, ImageBuffer)] = []
@@ -83,7 +87,7 @@ struct Lowerer {
     var replayed: [RNode] = []
   }
   private var recording: Recording?
-  /// How many nodes that move (`RNode.moves`) enclose the node being lowered.
+  /// How many unsettled nodes (`RNode.unsettledUntil`) enclose the node being lowered.
   private var moving = 0
   /// Fragments replayed and recorded this frame.
   var fragmentsReplayed = 0
@@ -140,15 +144,15 @@ struct Lowerer {
         return
       }
       n.fragment = nil
-      // A node that moved once will likely move again; glyphs or settings that changed
-      // under it only call for a new recording.
+      // Glyphs or settings that changed under it only call for a new recording; a node that
+      // moved will likely move again, so it rests a while.
       if kept.key.transform != key.transform || kept.key.opacity != key.opacity || kept.key.frame != key.frame
         || kept.key.clip != key.clip
       {
-        n.moves = true
+        n.unsettledUntil = lowering + Self.restingFrames
       }
     }
-    if n.moves {
+    if n.unsettledUntil >= lowering {
       // Everything below moves with it: keeping any of it would be recorded only to be dropped.
       moving += 1
       lowerAfresh(n, t, opacity)
@@ -167,9 +171,13 @@ struct Lowerer {
     recording = nil
     // A glyph atlas that grew or was cleared meanwhile moved the glyphs: try again next frame.
     guard textEngine.layoutEpoch == key.textEpoch else { return }
-    guard !done.sawCanvas, let draw = list.fragment(since: mark), draw.vertexCount >= Self.minimumFragmentVertices
-    else {
+    if done.sawCanvas {
       n.fragmentRefused = true
+      return
+    }
+    // Too little to be worth it, or culled by its clip this time: try again after a rest.
+    guard let draw = list.fragment(since: mark), draw.vertexCount >= Self.minimumFragmentVertices else {
+      n.unsettledUntil = lowering + Self.restingFrames
       return
     }
     n.fragment = LoweredFragment(
@@ -230,6 +238,13 @@ struct Lowerer {
     case .mesh(let spec, let key):
       lowerMesh(spec, key, n.frame, t, opacity)
     case .canvas(let draw):
+      // A canvas may change the list's settings; they must not leak into what follows it.
+      let settings = (
+        list.antiAliased, list.fringeWidth, list.circleMaxError, list.tessellation, list.targetBounds
+      )
+      defer {
+        (list.antiAliased, list.fringeWidth, list.circleMaxError, list.tessellation, list.targetBounds) = settings
+      }
       var ctx = CanvasContext(
         drawList: list, transform: .translation(n.frame.minX, n.frame.minY).concatenating(t), size: n.frame.size,
         opacity: opacity)

@@ -49,11 +49,12 @@ final class RNode {
   var loweredIn = -1
   /// The draw-list fragment the node's subtree lowered to, replayed while it is drawn the same.
   var fragment: LoweredFragment?
-  /// Whether the node is never kept as a fragment: it holds a canvas, or draws too little.
+  /// Whether the node is never kept as a fragment: it holds a canvas.
   var fragmentRefused = false
-  /// Whether the node was drawn under another transform, opacity, frame or clip than the
-  /// fragment it kept: then neither it nor anything below it is kept again.
-  var moves = false
+  /// Until this drawn frame, neither the node nor anything below it is kept: it was drawn
+  /// under another transform, opacity, frame or clip than the fragment it kept (or drew too
+  /// little to keep).
+  var unsettledUntil = -1
 
   init(_ kind: Kind) { self.kind = kind }
 }

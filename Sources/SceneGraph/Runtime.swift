@@ -315,7 +315,8 @@ public final class SceneRuntime {
   /// it only sorts when the budget is exceeded.
   private func pruneScaledImages(used: Set<ScaledImageKey>) {
     guard !scaledImages.isEmpty else { return }
-    for k in used { scaledImageUse[k] = frameNumber }
+    // A replayed fragment names the images it holds, whether or not the cache still has them.
+    for k in used where scaledImages[k] != nil { scaledImageUse[k] = frameNumber }
     var bytes = 0
     for (k, image) in scaledImages {
       if frameNumber - scaledImageUse[k, default: 0] > Self.scaledImageFrames {

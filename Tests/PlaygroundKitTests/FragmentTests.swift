@@ -18,17 +18,19 @@ extension RenderingSuites {
       let scene = Self.scenes[index]
       let name = type(of: scene).name
       let size = Size(width: 640, height: 360)
+      // Each with its own glyph atlas, so the one that replays keeps an atlas history of its own.
       let target = try OffscreenTarget(width: 640, height: 360)
-      let atlas = target.renderer.atlas
-      let kept = Replay(scene: scene, start: FrameBenchmark.start, size: size, textEngine: atlas)
-      let fresh = Replay(scene: scene, start: FrameBenchmark.start, size: size, textEngine: atlas)
+      let other = try OffscreenTarget(width: 640, height: 360)
+      let kept = Replay(scene: scene, start: FrameBenchmark.start, size: size, textEngine: target.renderer.atlas)
+      let fresh = Replay(scene: scene, start: FrameBenchmark.start, size: size, textEngine: other.renderer.atlas)
       for replay in [kept, fresh] { replay.runtime.tessellation = target.renderer.preferredTessellation }
       fresh.runtime.keepsFragments = false
       var replayed = 0
       var recorded = 0
       // 2.5 s at 60 Hz crosses clock ticks, emoji reveals and keyframe segments.
       for i in 0..<150 {
-        atlas.beginFrame()
+        target.renderer.atlas.beginFrame()
+        other.renderer.atlas.beginFrame()
         let a = kept.nextFrame()
         let b = fresh.nextFrame()
         #expect(b.fragmentsReplayed == 0 && b.fragmentsRecorded == 0)

@@ -68,14 +68,29 @@ final class CallCounter: @unchecked Sendable { var calls = 0 }
     #expect(outs.map(\.fragmentsRecorded) == [0, 1, 0, 1, 0, 0, 1, 0])
   }
 
-  @Test("a subtree that moves every frame is not kept after it first moves")
-  func movingSubtreeIsRefused() {
-    let outs = Self.frames(6, runtime: SceneRuntime(textEngine: FixedAdvanceTextEngine())) { i in
+  @Test("a subtree that moves every frame is kept once, then rests before it is tried again")
+  func movingSubtreeRests() {
+    let frames = Lowerer.restingFrames + 4
+    let outs = Self.frames(frames, runtime: SceneRuntime(textEngine: FixedAdvanceTextEngine())) { i in
       Dial().offset(x: Double(i), y: 0)
     }
-    #expect(outs.map(\.fragmentsReplayed) == [0, 0, 0, 0, 0, 0])
-    // Kept once, in its second frame, and refused when it turned out to have moved.
-    #expect(outs.map(\.fragmentsRecorded).reduce(0, +) == 1)
+    #expect(outs.allSatisfy { $0.fragmentsReplayed == 0 })
+    // Kept in its second frame, found moved in its third, kept again once its rest is over;
+    // nothing below it is kept meanwhile.
+    let kept = outs.indices.filter { outs[$0].fragmentsRecorded > 0 }
+    #expect(kept == [1, Lowerer.restingFrames + 3])
+  }
+
+  @Test("a subtree that moved once is kept again after its rest (a resize, a scroll)")
+  func movedOnceIsKeptAgain() {
+    let frames = Lowerer.restingFrames + 8
+    let outs = Self.frames(frames, runtime: SceneRuntime(textEngine: FixedAdvanceTextEngine())) { i in
+      Dial().offset(x: i < 3 ? 0 : 5, y: 0)
+    }
+    #expect(outs[2].fragmentsReplayed == 1)
+    #expect(outs[3].fragmentsReplayed == 0)
+    #expect(outs.last?.fragmentsReplayed == 1)
+    #expect(outs.last?.drawList.vertices == outs[3].drawList.vertices)
   }
 
   @Test("a canvas draws every frame, while the shapes beside it are replayed")
@@ -94,5 +109,34 @@ final class CallCounter: @unchecked Sendable { var calls = 0 }
     #expect(counter.calls == 5)
     #expect(outs.last?.fragmentsReplayed == 1)
     #expect(outs.last?.drawList.vertices == outs[0].drawList.vertices)
+  }
+
+  @Test("a canvas that changes the list's settings does not change how its siblings are drawn")
+  func canvasSettingsDoNotLeak() {
+    func draw(_ changes: Bool) -> FrameOutput {
+      render {
+        HStack {
+          Canvas { ctx in
+            if changes {
+              ctx.drawList.antiAliased = false
+              ctx.drawList.circleMaxError = 5
+            }
+            ctx.fillCircle(center: Point(x: 10, y: 10), radius: 8, color: .green)
+          }
+          .frame(width: 20, height: 20)
+          Circle().fill(Color.red).frame(width: 40, height: 40)
+        }
+      }
+    }
+    let plain = draw(false)
+    let changed = draw(true)
+    // The circle's triangles, vertex by vertex.
+    func circle(_ out: FrameOutput) -> [Vertex] {
+      guard let p = out.drawList.primitives.last else { return [] }
+      return out.drawList.indices[p.indexOffset..<p.indexOffset + p.indexCount].map { out.drawList.vertices[Int($0)] }
+    }
+    #expect(!circle(plain).isEmpty)
+    #expect(circle(plain) == circle(changed))
+    #expect(changed.drawList.antiAliased && changed.drawList.circleMaxError == plain.drawList.circleMaxError)
   }
 }
