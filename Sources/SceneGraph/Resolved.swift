@@ -41,6 +41,9 @@ final class RNode {
   var measured: Size?
   /// The children's sizes for the latest query (stacks), read when placing them.
   var memoChildSizes: [Size] = []
+  /// Whether the node's size depends on the proposal, and if not, the size (see
+  /// `Layout.rigidSize`); worked out on the first query.
+  var rigidity = Rigidity.unknown
   /// Whether `frame` holds a placement; a reused node placed in the same rectangle again
   /// keeps its children's placement as it is.
   var placed = false
@@ -59,6 +62,13 @@ final class RNode {
   init(_ kind: Kind) { self.kind = kind }
 }
 
+/// Whether a node's size depends on the size proposed to it.
+enum Rigidity {
+  case unknown
+  case flexible
+  case rigid(Size)
+}
+
 /// A size offered to a node; nil on an axis means "your ideal size".
 struct ProposedSize: Hashable {
   var width: Double?
@@ -70,6 +80,7 @@ struct Layout {
   let textEngine: TextEngine
 
   func size(_ n: RNode, _ p: ProposedSize) -> Size {
+    if let rigid = rigidSize(n) { return rigid }
     if let hit = n.memo.first(where: { $0.proposal == p }) {
       n.memoChildSizes = hit.childSizes
       return hit.size
@@ -78,6 +89,88 @@ struct Layout {
     if n.memo.count >= 16 { n.memo.removeFirst() }
     n.memo.append((p, s, n.memoChildSizes))
     return s
+  }
+
+  /// The node's size when no proposal can change it — text, images, fixed frames, and
+  /// stacks, padding and effects around only such nodes — worked out once per resolved node,
+  /// or nil. Stacks ask each child for its size at the smallest, largest and its share of the
+  /// space, and a new subtree answered each anew: six size computations per node in the
+  /// visualizer's frame. A rigid stack also keeps its children's sizes for placing them.
+  private func rigidSize(_ n: RNode) -> Size? {
+    switch n.rigidity {
+    case .rigid(let s): return s
+    case .flexible: return nil
+    case .unknown: break
+    }
+    let s = computeRigidSize(n)
+    n.rigidity = s.map { .rigid($0) } ?? .flexible
+    return s
+  }
+
+  /// What `computeSize` would answer for every proposal, or nil where the proposal matters.
+  /// Each case does its arithmetic as `computeSize` does, so the sizes are the same bits.
+  private func computeRigidSize(_ n: RNode) -> Size? {
+    switch n.kind {
+    case .empty: return .zero
+    case .shape, .mesh, .canvas, .spacer, .position: return nil
+    case .text(let s, let font, _):
+      if let measured = n.measured { return measured }
+      let size = textEngine.layout(s, font: font, pixelSize: font.size).size
+      n.measured = size
+      return size
+    case .image(let img, _):
+      return Size(width: Double(img.width), height: Double(img.height))
+    case .frame(let f, let child):
+      // A fixed side, or one that hugs a rigid child (no bounds on that axis).
+      let w: Double
+      let h: Double
+      if let fixed = f.width {
+        w = fixed
+      } else if f.minWidth == nil, f.maxWidth == nil, let c = rigidSize(child) {
+        w = c.width
+      } else {
+        return nil
+      }
+      if let fixed = f.height {
+        h = fixed
+      } else if f.minHeight == nil, f.maxHeight == nil, let c = rigidSize(child) {
+        h = c.height
+      } else {
+        return nil
+      }
+      return Size(width: w, height: h)
+    case .padding(let e, let child):
+      guard let c = rigidSize(child) else { return nil }
+      return Size(width: c.width + e.leading + e.trailing, height: c.height + e.top + e.bottom)
+    case .layered(let base, _, _, _):
+      return rigidSize(base)
+    case .effect(_, let child), .clip(let child):
+      return rigidSize(child)
+    case .stack(let axis, _, let spacing, let children):
+      var sizes: [Size] = []
+      sizes.reserveCapacity(children.count)
+      for c in children {
+        if case .spacer = c.kind { return nil }
+        guard let s = rigidSize(c) else { return nil }
+        sizes.append(s)
+      }
+      n.memoChildSizes = sizes
+      if axis == .depth {
+        var w = 0.0
+        var h = 0.0
+        for s in sizes {
+          w = max(w, s.width)
+          h = max(h, s.height)
+        }
+        return Size(width: w, height: h)
+      }
+      guard !children.isEmpty else { return .zero }
+      let horizontal = axis == .horizontal
+      let totalSpacing = spacing * Double(children.count - 1)
+      let mainTotal = sizes.reduce(0) { $0 + (horizontal ? $1.width : $1.height) } + totalSpacing
+      let crossMax = sizes.reduce(0) { max($0, horizontal ? $1.height : $1.width) }
+      return horizontal ? Size(width: mainTotal, height: crossMax) : Size(width: crossMax, height: mainTotal)
+    }
   }
 
   private func computeSize(_ n: RNode, _ p: ProposedSize) -> Size {
