@@ -107,6 +107,15 @@ struct Layout {
     return s
   }
 
+  /// A text's size: it does not depend on the proposal (text does not wrap), so it is
+  /// measured once per resolved node.
+  private func textSize(_ n: RNode, _ s: String, _ font: Font) -> Size {
+    if let measured = n.measured { return measured }
+    let size = textEngine.layout(s, font: font, pixelSize: font.size).size
+    n.measured = size
+    return size
+  }
+
   /// What `computeSize` would answer for every proposal, or nil where the proposal matters.
   /// Each case does its arithmetic as `computeSize` does, so the sizes are the same bits.
   private func computeRigidSize(_ n: RNode) -> Size? {
@@ -114,10 +123,7 @@ struct Layout {
     case .empty: return .zero
     case .shape, .mesh, .canvas, .spacer, .position: return nil
     case .text(let s, let font, _):
-      if let measured = n.measured { return measured }
-      let size = textEngine.layout(s, font: font, pixelSize: font.size).size
-      n.measured = size
-      return size
+      return textSize(n, s, font)
     case .image(let img, _):
       return Size(width: Double(img.width), height: Double(img.height))
     case .frame(let f, let child):
@@ -179,10 +185,7 @@ struct Layout {
     case .shape, .mesh, .canvas:
       return Size(width: p.width ?? 10, height: p.height ?? 10)
     case .text(let s, let font, _):
-      if let measured = n.measured { return measured }
-      let size = textEngine.layout(s, font: font, pixelSize: font.size).size
-      n.measured = size
-      return size
+      return textSize(n, s, font)
     case .image(let img, _):
       return Size(width: Double(img.width), height: Double(img.height))
     case .spacer(let minLength):

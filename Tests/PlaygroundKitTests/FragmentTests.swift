@@ -11,9 +11,10 @@ extension RenderingSuites {
   /// Replaying kept draw-list fragments must give exactly the draw list that tessellating
   /// every node afresh gives.
   @Suite struct FragmentTests {
-    static let scenes: [any PlaygroundScene] = SceneCatalog.all.map { $0.init() } + [OverviewScene()]
+    /// Every scene and the overview, as the damage tests take them.
+    static var scenes: [any PlaygroundScene] { DamageTests.scenes }
 
-    @Test(arguments: 0..<scenes.count)
+    @Test(arguments: 0..<DamageTests.scenes.count)
     func replayedFragmentsEqualFreshLowering(_ index: Int) throws {
       let scene = Self.scenes[index]
       let name = type(of: scene).name
