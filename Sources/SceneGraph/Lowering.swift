@@ -135,10 +135,15 @@ struct Lowerer {
     }
     let previous = n.loweredIn
     n.loweredIn = lowering
-    let key = FragmentKey(
-      transform: t, opacity: opacity, frame: n.frame, clip: list.currentClip, textEpoch: textEngine.layoutEpoch,
-      settings: settings)
+    // Built only for a node that has a fragment or may record one: most nodes of a frame are
+    // new, or inside a recording, and need none.
+    func makeKey() -> FragmentKey {
+      FragmentKey(
+        transform: t, opacity: opacity, frame: n.frame, clip: list.currentClip, textEpoch: textEngine.layoutEpoch,
+        settings: settings)
+    }
     if let kept = n.fragment {
+      let key = makeKey()
       if kept.key == key {
         replay(kept, of: n)
         return
@@ -163,6 +168,7 @@ struct Lowerer {
       lowerAfresh(n, t, opacity)
       return
     }
+    let key = makeKey()
     recording = Recording()
     let mark = list.mark
     let firstItem = items.count
