@@ -655,6 +655,57 @@ import Testing
     }
   }
 
+  @Test("probing a small triangle's pixel centers gives the spans its walked edges give")
+  func probeMatchesWalk() {
+    var rng = SplitMix64(state: 31)
+    var probed = 0
+    for trial in 0..<30_000 {
+      // A fringe's triangles: a few pixels across, often on pixel centers or quarter pixels
+      // (ties with a row or column), sometimes one pixel wide and tall.
+      let origin = (Float(rng.below(20)), Float(rng.below(20)))
+      let size: Float = trial % 3 == 0 ? 1.5 : (trial % 3 == 1 ? 4 : 9)
+      func coordinate(_ o: Float) -> Float {
+        switch rng.below(3) {
+        case 0: return o + Float(rng.below(Int(size))) + 0.5
+        case 1: return o + Float(rng.below(Int(size * 4))) / 4
+        default: return o + Float(rng.below(Int(size * 256))) / 256
+        }
+      }
+      var p = (0..<3).map { _ in (Rasterizer.snap(coordinate(origin.0)), Rasterizer.snap(coordinate(origin.1))) }
+      if trial % 5 == 0 { p[2].1 = p[rng.below(2)].1 }
+      let clip = PixelRect(x0: rng.below(22), y0: rng.below(22), x1: 22 + rng.below(10), y1: 22 + rng.below(10))
+      guard var walk = Rasterizer.Coverage(p[0].0, p[0].1, p[1].0, p[1].1, p[2].0, p[2].1, clip: clip) else {
+        continue
+      }
+      guard Rasterizer.probes(columns: walk.maxX - walk.minX + 1, rows: walk.maxY - walk.minY + 1) else { continue }
+      probed += 1
+      // Counter-clockwise, as `triangle` and `Coverage` order the vertices.
+      let area = (p[1].0 - p[0].0) * (p[2].1 - p[0].1) - (p[2].0 - p[0].0) * (p[1].1 - p[0].1)
+      if area < 0 { p.swapAt(1, 2) }
+      let e = (
+        Rasterizer.Edge(p[1].0, p[1].1, p[2].0, p[2].1), Rasterizer.Edge(p[2].0, p[2].1, p[0].0, p[0].1),
+        Rasterizer.Edge(p[0].0, p[0].1, p[1].0, p[1].1)
+      )
+      let half = Rasterizer.one / 2
+      var probe = Rasterizer.Probe(
+        e.0, e.1, e.2, x: walk.minX * Rasterizer.one + half, y: walk.minY * Rasterizer.one + half)
+      for y in walk.minY...walk.maxY {
+        var (lo1, hi1) = (walk.minX, walk.maxX)
+        var (lo2, hi2) = (lo1, hi1)
+        walk.span(y, &lo1, &hi1)
+        probe.span(&lo2, &hi2)
+        // Empty spans may be written differently; non-empty ones must be the same columns.
+        let same = lo1 > hi1 ? lo2 > hi2 : (lo1 == lo2 && hi1 == hi2)
+        guard same else {
+          Issue.record("trial \(trial): \(p) row \(y): walked \(lo1)…\(hi1), probed \(lo2)…\(hi2)")
+          return
+        }
+      }
+    }
+    // The test means nothing unless most trials took the probe's path.
+    #expect(probed > 8_000)
+  }
+
   @Test("pack clamps alpha to 0…255 and each channel to 0…alpha, rounding to nearest")
   func packClamps() {
     #expect(Rasterizer.pack(SIMD4(-3, 300, 100.4, 200)) == 0xC8_00_C8_64)
