@@ -754,7 +754,7 @@ public enum Rasterizer {
       }
     }
     if dither {
-      rows(DitherFill(color: f0, dy: cdy, oy: oy))
+      rows(RampDitherFill(color: f0, dy: cdy, oy: oy, start: start))
     } else {
       rows(RowColorFill(color: f0, dy: cdy, oy: oy))
     }
@@ -911,6 +911,37 @@ public enum Rasterizer {
     @inline(__always)
     func fill(_ row: UnsafeMutablePointer<UInt32>, _ y: Int64, _ start: Int, _ count: Int) {
       ditheredSpan(row, from: start, count: count, color: color + dy * (Float(y) + 0.5 - oy), y: Int(y))
+    }
+  }
+
+  /// `DitherFill` for spans that all start at one column (a ramp's rows): the dither offsets of
+  /// the four row phases are rotated for that column once, instead of on every row.
+  struct RampDitherFill: SpanFill {
+    let color: SIMD4<Float>
+    let dy: SIMD4<Float>
+    let oy: Float
+    /// The offsets of rows `y` with `y mod 4` = 0, 1, 2, 3, lane 0 at the spans' first column.
+    let phases: (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>, SIMD4<Float>)
+
+    init(color: SIMD4<Float>, dy: SIMD4<Float>, oy: Float, start: Int) {
+      (self.color, self.dy, self.oy) = (color, dy, oy)
+      phases = (
+        ditherOffsets(row: 0, start: start), ditherOffsets(row: 1, start: start),
+        ditherOffsets(row: 2, start: start), ditherOffsets(row: 3, start: start)
+      )
+    }
+
+    @inline(__always)
+    func fill(_ row: UnsafeMutablePointer<UInt32>, _ y: Int64, _ start: Int, _ count: Int) {
+      let d: SIMD4<Float>
+      switch y & 3 {
+      case 0: d = phases.0
+      case 1: d = phases.1
+      case 2: d = phases.2
+      default: d = phases.3
+      }
+      let c = color + dy * (Float(y) + 0.5 - oy)
+      patternSpan(row + start, count: count, pattern: ditherPattern(c, d))
     }
   }
 
@@ -1088,15 +1119,29 @@ public enum Rasterizer {
   static func ditheredSpan(
     _ row: UnsafeMutablePointer<UInt32>, from start: Int, count: Int, color c: SIMD4<Float>, y: Int
   ) {
+    patternSpan(row + start, count: count, pattern: ditherPattern(c, ditherOffsets(row: y, start: start)))
+  }
+
+  /// Row `y`'s dither offsets rotated so that lane 0 is column `start`.
+  @inline(__always)
+  static func ditherOffsets(row y: Int, start: Int) -> SIMD4<Float> {
     let k = (y & 3) * 4
     let s = start & 3
-    // The row's offsets rotated so that lane 0 is the span's first pixel, and the four colors
-    // packed at once (alpha is not dithered).
-    let d = SIMD4(bayer[k + s], bayer[k + ((s + 1) & 3)], bayer[k + ((s + 2) & 3)], bayer[k + ((s + 3) & 3)])
-    let pattern = packLanes(
+    return SIMD4(bayer[k + s], bayer[k + ((s + 1) & 3)], bayer[k + ((s + 2) & 3)], bayer[k + ((s + 3) & 3)])
+  }
+
+  /// The four pixels of `c` with offsets `d` added, packed at once (alpha is not dithered).
+  @inline(__always)
+  static func ditherPattern(_ c: SIMD4<Float>, _ d: SIMD4<Float>) -> SIMD4<UInt32> {
+    packLanes(
       r: SIMD4(repeating: c[0]) + d, g: SIMD4(repeating: c[1]) + d, b: SIMD4(repeating: c[2]) + d,
       a: SIMD4(repeating: c[3]))
-    var p = row + start
+  }
+
+  /// Covers `count` pixels from `p` with `pattern` repeated, lane 0 first.
+  @inline(__always)
+  static func patternSpan(_ start: UnsafeMutablePointer<UInt32>, count: Int, pattern: SIMD4<UInt32>) {
+    var p = start
     var i = 0
     if pattern &>> 24 == SIMD4(repeating: 255) {
       while i + 4 <= count {

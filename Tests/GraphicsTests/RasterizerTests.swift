@@ -823,6 +823,30 @@ import Testing
     #expect(Set((0..<w).map { whole[102 * w + $0] }).count == 2)
   }
 
+  @Test("a ramp's rows, with the offsets rotated once for their first column, equal dithering each span")
+  func rampRowsMatchDitheredSpans() {
+    var rng = SplitMix64(state: 23)
+    func unit() -> Float { Float(rng.below(1 << 16)) / 65_536 }
+    for trial in 0..<2_000 {
+      let alpha: Float = [255, 0, unit() * 255][trial % 3]
+      let color = SIMD4<Float>(unit() * 255, unit() * 255, unit() * 255, alpha)
+      let dy = SIMD4<Float>(unit() - 0.5, unit() - 0.5, unit() - 0.5, 0)
+      let (start, count, oy) = (rng.below(40), rng.below(60), unit() * 8)
+      let ramp = Rasterizer.RampDitherFill(color: color, dy: dy, oy: oy, start: start)
+      let span = Rasterizer.DitherFill(color: color, dy: dy, oy: oy)
+      let background = randomPremultipliedRow(&rng)
+      for y in Int64(0)..<8 {
+        var (a, b) = (background, background)
+        a.withUnsafeMutableBufferPointer { ramp.fill($0.baseAddress!, y, start, count) }
+        b.withUnsafeMutableBufferPointer { span.fill($0.baseAddress!, y, start, count) }
+        guard a == b else {
+          Issue.record("trial \(trial), row \(y): \(zip(a, b).filter { $0 != $1 }.count) pixels differ")
+          return
+        }
+      }
+    }
+  }
+
   @Test("a translucent ramp blends over what is there")
   func translucentRampBlends() {
     var list = DrawList()
