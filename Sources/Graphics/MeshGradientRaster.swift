@@ -43,51 +43,74 @@ public enum MeshGradientRaster {
       min(max(j, 0), height - 1) * width + min(max(i, 0), width - 1)
     }
     // Catmull-Rom tangent at a grid index, one-sided at the border.
-    @inline(__always) func crWeights(_ t: Double) -> (Double, Double, Double, Double) {
+    @inline(__always) func crWeights(_ t: Double) -> SIMD4<Double> {
       let t2 = t * t
       let t3 = t2 * t
-      return (
+      return SIMD4(
         -0.5 * t3 + t2 - 0.5 * t,
         1.5 * t3 - 2.5 * t2 + 1,
         -1.5 * t3 + 2 * t2 + 0.5 * t,
         0.5 * t3 - 0.5 * t2
       )
     }
+    // The control grid with a ring of points around it, so every sample's 4×4 neighbourhood
+    // is in range. Positions are mirrored across the border instead of clamped, so the edge
+    // tangent is the one-sided difference and the border stays straight; colors are clamped.
+    let ew = width + 2
+    var ringPos = [Point](repeating: .zero, count: ew * (height + 2))
+    var ringCol = [SIMD4<Double>](repeating: .zero, count: ew * (height + 2))
+    for jy in -1...height {
+      for ix in -1...width {
+        var q = points[idx(ix, jy)]
+        if ix < 0 || ix >= width || jy < 0 || jy >= height {
+          let inner = idx(
+            ix < 0 ? 1 : (ix >= width ? width - 2 : ix), jy < 0 ? 1 : (jy >= height ? height - 2 : jy))
+          q = points[idx(ix, jy)] * 2 - points[inner]
+        }
+        ringPos[(jy + 1) * ew + ix + 1] = q
+        ringCol[(jy + 1) * ew + ix + 1] = cvec[idx(ix, jy)]
+      }
+    }
+    // The surface is a tensor product, so it is evaluated in two passes: each sample row
+    // first blends the four control rows around it (per ring column), then each sample blends
+    // four of those: 4 + 4 taps a sample instead of 16.
+    let columnWeights = (0..<cols).map { gx -> (Int, SIMD4<Double>) in
+      let cellX = min(gx / n, width - 2)
+      return (cellX, crWeights(Double(gx - cellX * n) / Double(n)))
+    }
+    var blendedPos = [Point](repeating: .zero, count: ew)
+    var blendedCol = [SIMD4<Double>](repeating: .zero, count: ew)
     for gy in 0..<rows {
       let cellY = min(gy / n, height - 2)
-      let ty = Double(gy - cellY * n) / Double(n)
-      let wy = crWeights(ty)
-      let wys = SIMD4<Double>(wy.0, wy.1, wy.2, wy.3)
-      for gx in 0..<cols {
-        let cellX = min(gx / n, width - 2)
-        let tx = Double(gx - cellX * n) / Double(n)
-        let wx = crWeights(tx)
-        let wxs = SIMD4<Double>(wx.0, wx.1, wx.2, wx.3)
+      let wy = crWeights(Double(gy - cellY * n) / Double(n))
+      for i in 0..<ew {
         var p = Point.zero
         var c = SIMD4<Double>.zero
         for b in 0..<4 {
-          let jy = cellY - 1 + b
-          for a in 0..<4 {
-            let ix = cellX - 1 + a
-            let k = wxs[a] * wys[b]
-            let src = idx(ix, jy)
-            // Mirror across the border instead of clamping so the edge tangent is the
-            // one-sided difference and the border stays straight.
-            var q = points[src]
-            if ix < 0 || ix >= width || jy < 0 || jy >= height {
-              let inner = idx(
-                ix < 0 ? 1 : (ix >= width ? width - 2 : ix), jy < 0 ? 1 : (jy >= height ? height - 2 : jy))
-              let edge = idx(ix, jy)
-              q = points[edge] * 2 - points[inner]
-            }
-            p = p + q * k
-            c += cvec[src] * k
-          }
+          // Ring row cellY + b is control row cellY − 1 + b.
+          let k = (cellY + b) * ew + i
+          p = p + ringPos[k] * wy[b]
+          c += ringCol[k] * wy[b]
+        }
+        blendedPos[i] = p
+        blendedCol[i] = c
+      }
+      for gx in 0..<cols {
+        let (cellX, wx) = columnWeights[gx]
+        var p = Point.zero
+        var c = SIMD4<Double>.zero
+        for a in 0..<4 {
+          // Ring column cellX + a is control column cellX − 1 + a.
+          p = p + blendedPos[cellX + a] * wx[a]
+          c += blendedCol[cellX + a] * wx[a]
         }
         samplePos[gy * cols + gx] = Point(x: p.x * sx, y: p.y * sy)
         sampleCol[gy * cols + gx] = c
       }
     }
+    // Colors in 8-bit units as Float: a pixel's color is stepped along its row in single
+    // precision, which is ample for 8-bit output and half the work of double.
+    let levels = sampleCol.map { SIMD4<Float>($0 * 255) }
     // One buffer access for all the triangles, not one uniqueness check and closure each.
     image.pixels.withUnsafeMutableBufferPointer { px in
       for gy in 0..<(rows - 1) {
@@ -96,29 +119,24 @@ public enum MeshGradientRaster {
           let i10 = i00 + 1
           let i01 = i00 + cols
           let i11 = i01 + 1
-          rasterize(
-            samplePos[i00], samplePos[i10], samplePos[i11], sampleCol[i00], sampleCol[i10], sampleCol[i11], px, w, h)
-          rasterize(
-            samplePos[i00], samplePos[i11], samplePos[i01], sampleCol[i00], sampleCol[i11], sampleCol[i01], px, w, h)
+          rasterize(samplePos[i00], samplePos[i10], samplePos[i11], levels[i00], levels[i10], levels[i11], px, w, h)
+          rasterize(samplePos[i00], samplePos[i11], samplePos[i01], levels[i00], levels[i11], levels[i01], px, w, h)
         }
       }
     }
     image.generation &+= 1
   }
 
-  /// 4×4 Bayer thresholds in −0.5…0.5 of one 8-bit step, plus the 0.5 that rounds; a vector
-  /// rather than an array, so a lookup has no bounds check or lazy global behind it.
-  private static let bayer =
-    SIMD16<Double>(0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5) / 16
-    + SIMD16<Double>(repeating: 0.5 / 16 - 0.5 + 0.5)
-
+  /// Fills the pixels whose centers are inside triangle `a b c` (or within a hair of it, so
+  /// edges shared by two triangles leave no gap) with the colors `ca cb cc` (in 8-bit levels)
+  /// interpolated across it, ordered-dithered and packed RGBA.
   private static func rasterize(
-    _ a: Point, _ b: Point, _ c: Point, _ ca: SIMD4<Double>, _ cb: SIMD4<Double>, _ cc: SIMD4<Double>,
+    _ a: Point, _ b: Point, _ c: Point, _ ca: SIMD4<Float>, _ cb: SIMD4<Float>, _ cc: SIMD4<Float>,
     _ px: UnsafeMutableBufferPointer<UInt32>, _ w: Int, _ h: Int
   ) {
     let area = (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
     if abs(area) < 1e-12 { return }
-    guard px.count >= w * h else { return }
+    guard px.count >= w * h, let base = px.baseAddress else { return }
     let minX = max(0, Int((min(a.x, b.x, c.x) - 0.5).rounded(.down)))
     let maxX = min(w - 1, Int((max(a.x, b.x, c.x) - 0.5).rounded(.up)))
     let minY = max(0, Int((min(a.y, b.y, c.y) - 0.5).rounded(.down)))
@@ -127,31 +145,49 @@ public enum MeshGradientRaster {
     let inv = 1 / area
     // A hair of slack so pixel centers exactly on a shared edge belong to both triangles.
     let eps = -1e-9
-    // Edge functions are affine in x, so each row steps them by a constant per pixel.
+    // Barycentric weights are affine in x, so each row steps them, and the color, by a
+    // constant per pixel; the inside test stays in double, the color in single precision.
     let d0 = -(c.y - b.y) * inv
     let d1 = -(a.y - c.y) * inv
-    let bayer = Self.bayer
-    do {
-      for y in minY...maxY {
-        let py = Double(y) + 0.5
-        let x0 = Double(minX) + 0.5
-        var w0 = ((b.x - x0) * (c.y - py) - (b.y - py) * (c.x - x0)) * inv
-        var w1 = ((c.x - x0) * (a.y - py) - (c.y - py) * (a.x - x0)) * inv
-        let row = y * w
-        let brow = (y & 3) * 4
-        for x in minX...maxX {
-          let w2 = 1 - w0 - w1
-          if w0 >= eps && w1 >= eps && w2 >= eps {
-            let col = (ca * w0 + cb * w1 + cc * w2) * 255
-            let d = bayer[brow + (x & 3)]
-            @inline(__always) func q(_ v: Double) -> UInt32 {
-              UInt32(max(0, min(255, v + d)))
-            }
-            px[row + x] = q(col.x) | (q(col.y) << 8) | (q(col.z) << 16) | (q(col.w) << 24)
-          }
-          w0 += d0
-          w1 += d1
-        }
+    let step = ca * Float(d0) + cb * Float(d1) - cc * Float(d0 + d1)
+    // Locals, not static lets: a static is a lazy global, checked on every use.
+    let zero = SIMD4<Float>.zero
+    let top = SIMD4<Float>(repeating: 255)
+    // Adding 1.5·2²³ to a Float in [0, 2²²) leaves its nearest integer in the low mantissa bits.
+    let magic = SIMD4<Float>(repeating: 12_582_912)
+    for y in minY...maxY {
+      let py = Double(y) + 0.5
+      let x0 = Double(minX) + 0.5
+      var w0 = ((b.x - x0) * (c.y - py) - (b.y - py) * (c.x - x0)) * inv
+      var w1 = ((c.x - x0) * (a.y - py) - (c.y - py) * (a.x - x0)) * inv
+      // The first pixel inside; a triangle's pixels on a row are one run.
+      var x = minX
+      while x <= maxX, !(w0 >= eps && w1 >= eps && 1 - w0 - w1 >= eps) {
+        w0 += d0
+        w1 += d1
+        x += 1
+      }
+      guard x <= maxX else { continue }
+      let row = base + y * w
+      // This row of the 4×4 Bayer matrix, as offsets in −0.5…0.5 of one level: added before
+      // rounding to the nearest level, they hide 8-bit banding when the image is scaled up.
+      let bayer: SIMD4<Float>
+      switch y & 3 {
+      case 0: bayer = SIMD4(0, 8, 2, 10)
+      case 1: bayer = SIMD4(12, 4, 14, 6)
+      case 2: bayer = SIMD4(3, 11, 1, 9)
+      default: bayer = SIMD4(15, 7, 13, 5)
+      }
+      let offsets = bayer / 16 + SIMD4(repeating: 0.5 / 16 - 0.5)
+      var color = ca * Float(w0) + cb * Float(w1) + cc * Float(1 - w0 - w1)
+      while x <= maxX, w0 >= eps && w1 >= eps && 1 - w0 - w1 >= eps {
+        let v = pointwiseMin(pointwiseMax(color + SIMD4(repeating: offsets[x & 3]), zero), top)
+        let q = unsafeBitCast(v + magic, to: SIMD4<UInt32>.self) & 0xFF
+        row[x] = q[0] | q[1] << 8 | q[2] << 16 | q[3] << 24
+        w0 += d0
+        w1 += d1
+        color += step
+        x += 1
       }
     }
   }

@@ -195,6 +195,55 @@ import Testing
     #expect(img.pixels.allSatisfy { ($0 >> 24) == 255 })
   }
 
+  @Test("on a regular grid every pixel is the Catmull-Rom surface through the colors, evaluated directly")
+  func pixelsFollowTheSurface() {
+    // On evenly spaced points the mirrored border keeps the spacing, so the sample at grid
+    // parameter (u, v) lands at pixel (u, v) · cell size, and each pixel's color must be the
+    // tensor-product Catmull-Rom blend of the control colors (clamped at the border) there,
+    // up to the triangles' linear interpolation between samples and the dither.
+    let (w, h) = (160, 90)
+    var img = ImageBuffer(width: w, height: h)
+    let pts = (0..<9).map { Point(x: Double($0 % 3) / 2, y: Double($0 / 3) / 2) }
+    let colors = [
+      Color(red: 1, green: 0, blue: 0), Color(red: 0, green: 1, blue: 0), Color(red: 0, green: 0, blue: 1),
+      Color(red: 1, green: 1, blue: 0), Color(red: 0.2, green: 0.2, blue: 0.2), Color(red: 0, green: 1, blue: 1),
+      Color(red: 1, green: 0, blue: 1), Color(red: 1, green: 1, blue: 1), Color(red: 0.5, green: 0.3, blue: 0),
+    ]
+    MeshGradientRaster.render(width: 3, height: 3, points: pts, colors: colors, into: &img)
+    func weights(_ t: Double) -> [Double] {
+      [
+        -0.5 * t * t * t + t * t - 0.5 * t, 1.5 * t * t * t - 2.5 * t * t + 1,
+        -1.5 * t * t * t + 2 * t * t + 0.5 * t, 0.5 * t * t * t - 0.5 * t * t,
+      ]
+    }
+    func surface(_ u: Double, _ v: Double) -> [Double] {
+      let (cx, cy) = (min(Int(u), 1), min(Int(v), 1))
+      let (wx, wy) = (weights(u - Double(cx)), weights(v - Double(cy)))
+      var out = [0.0, 0.0, 0.0]
+      for b in 0..<4 {
+        for a in 0..<4 {
+          let c = colors[min(max(cy - 1 + b, 0), 2) * 3 + min(max(cx - 1 + a, 0), 2)]
+          let k = wx[a] * wy[b] * 255
+          out[0] += c.red * k
+          out[1] += c.green * k
+          out[2] += c.blue * k
+        }
+      }
+      return out
+    }
+    var worst = 0.0
+    for y in 0..<h {
+      for x in 0..<w {
+        let expected = surface((Double(x) + 0.5) / Double(w) * 2, (Double(y) + 0.5) / Double(h) * 2)
+        let got = rgba(img.pixels[y * w + x])
+        for (g, e) in zip([got.0, got.1, got.2], expected) {
+          worst = max(worst, abs(Double(g) - min(255, max(0, e))))
+        }
+      }
+    }
+    #expect(worst <= 3, "worst channel difference \(worst) levels")
+  }
+
   @Test func noSeamAtCellBorders() {
     // A uniform two-color ramp: neighbouring columns across the middle cell border must
     // differ no more than neighbours elsewhere.
