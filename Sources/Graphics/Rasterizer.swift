@@ -437,8 +437,9 @@ public enum Rasterizer {
       dy = (e0.b &* one, e1.b &* one, e2.b &* one)
     }
 
-    /// Narrows `lo...hi`, the columns from the first one, to the current row's pixels inside all
-    /// three edges (empty when none is) and moves down one row.
+    /// Narrows `lo...hi` to the current row's pixels inside all three edges (empty when none
+    /// is) and moves down one row. `lo` must be the column the probe started at: `row` holds
+    /// the edge values there.
     @inline(__always)
     mutating func span(_ lo: inout Int64, _ hi: inout Int64) {
       var v = row
@@ -768,14 +769,16 @@ public enum Rasterizer {
     dither: Bool = false
   ) {
     guard va.color.a | vb.color.a | vc.color.a != 0 else { return }
-    // Texture coordinates matter only to a textured triangle; they are checked there.
+    // Texture coordinates matter only to a textured triangle; they are checked there. (An
+    // untextured triangle with NaN ones is drawn, as a GPU draws it and as `ramp` always did.)
     @inline(__always) func ok(_ v: Vertex) -> Bool { abs(v.x) < limit && abs(v.y) < limit }
     guard ok(va), ok(vb), ok(vc) else { return }
     @inline(__always) func fx(_ f: Float) -> Int64 { snap(f) }
     let v0 = va
     var v1 = vb
     var v2 = vc
-    // Positions are within ±2²⁸ in 1/256 pixel, so no product or sum below can overflow:
+    // Positions are within ±2²⁸ in 1/256 pixel, and `clip` lies inside the target (`draw`
+    // intersects it with the target's bounds), so no product or sum below can overflow:
     // wrapping operators leave out checks that cannot fail, a fifth of a small triangle's set-up.
     var (x0, y0, x1, y1, x2, y2) = (fx(v0.x), fx(v0.y), fx(v1.x), fx(v1.y), fx(v2.x), fx(v2.y))
     var area = (x1 &- x0) &* (y2 &- y0) &- (x2 &- x0) &* (y1 &- y0)
@@ -925,9 +928,11 @@ public enum Rasterizer {
     let oy: Float
     /// The offsets of rows `y` with `y mod 4` = 0, 1, 2, 3, lane 0 at the spans' first column.
     let phases: (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>, SIMD4<Float>)
+    /// The column every span starts at.
+    let start: Int
 
     init(color: SIMD4<Float>, dy: SIMD4<Float>, oy: Float, start: Int) {
-      (self.color, self.dy, self.oy) = (color, dy, oy)
+      (self.color, self.dy, self.oy, self.start) = (color, dy, oy, start)
       phases = (
         ditherOffsets(row: 0, start: start), ditherOffsets(row: 1, start: start),
         ditherOffsets(row: 2, start: start), ditherOffsets(row: 3, start: start)
@@ -943,6 +948,7 @@ public enum Rasterizer {
       case 2: d = phases.2
       default: d = phases.3
       }
+      assert(start == self.start, "a ramp's rows all start at one column")
       let c = color + dy * (Float(y) + 0.5 - oy)
       patternSpan(row + start, count: count, pattern: ditherPattern(c, d))
     }

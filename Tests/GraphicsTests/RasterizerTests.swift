@@ -223,6 +223,32 @@ import Testing
     }
   }
 
+  @Test("texture coordinates decide nothing for an untextured triangle, and NaN ones drop a textured one")
+  func textureCoordinatesOnlyMatterWithATexture() {
+    let c = RGBA8(r: 200, g: 100, b: 50, a: 255)
+    func triangle(u: Float, textured: Bool) -> [UInt32] {
+      var list = DrawList()
+      list.addTriangles(
+        [
+          Vertex(x: 2, y: 2, color: c, u: u, v: u), Vertex(x: 30, y: 4, color: c, u: 0, v: 0),
+          Vertex(x: 10, y: 28, color: c, u: 1, v: 1),
+        ], indices: [0, 1, 2])
+      var px = [UInt32](repeating: 0xFF00_0000, count: 32 * 32)
+      let texture = RasterTexture(ImageBuffer(width: 2, height: 2))
+      px.withUnsafeMutableBufferPointer { buf in
+        Rasterizer.triangle(
+          list.vertices[0], list.vertices[1], list.vertices[2], clip: PixelRect(x0: 0, y0: 0, x1: 32, y1: 32),
+          target: RasterTarget(pixels: buf.baseAddress!, width: 32, height: 32), texture: textured ? texture : nil)
+      }
+      return px
+    }
+    let plain = triangle(u: 0, textured: false)
+    #expect(plain.contains { $0 != 0xFF00_0000 })
+    #expect(triangle(u: .nan, textured: false) == plain)
+    #expect(triangle(u: .infinity, textured: false) == plain)
+    #expect(triangle(u: .nan, textured: true).allSatisfy { $0 == 0xFF00_0000 })
+  }
+
   @Test func hostileVerticesDrawNothingOutsideTheirClipAndNeverTrap() {
     var list = DrawList()
     let c = RGBA8(r: 255, g: 255, b: 255, a: 255)
@@ -828,7 +854,8 @@ import Testing
     var rng = SplitMix64(state: 23)
     func unit() -> Float { Float(rng.below(1 << 16)) / 65_536 }
     for trial in 0..<2_000 {
-      let alpha: Float = [255, 0, unit() * 255][trial % 3]
+      // Opaque and translucent; fully transparent spans would compare equal whatever the offsets.
+      let alpha: Float = [255, 1 + unit() * 254][trial % 2]
       let color = SIMD4<Float>(unit() * 255, unit() * 255, unit() * 255, alpha)
       let dy = SIMD4<Float>(unit() - 0.5, unit() - 0.5, unit() - 0.5, 0)
       let (start, count, oy) = (rng.below(40), rng.below(60), unit() * 8)
