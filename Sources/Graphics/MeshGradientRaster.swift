@@ -127,48 +127,58 @@ public enum MeshGradientRaster {
     image.generation &+= 1
   }
 
-  /// Fills the pixels whose centers are inside triangle `a b c` (or within a hair of it, so
-  /// edges shared by two triangles leave no gap) with the colors `ca cb cc` (in 8-bit levels)
-  /// interpolated across it, ordered-dithered and packed RGBA.
+  /// Fills the pixels whose centers are inside triangle `a b c` with the colors `ca cb cc`
+  /// (in 8-bit levels) interpolated across it, ordered-dithered and packed RGBA.
+  ///
+  /// Rows are walked between the triangle's edges: each row's run of pixels comes from where
+  /// its center line crosses two edges, and the color steps by a constant along it. A center
+  /// within a hair of an edge counts as inside, and an edge shared by two triangles is
+  /// computed the same way for both (from its upper end), so shared edges leave no gap.
   private static func rasterize(
     _ a: Point, _ b: Point, _ c: Point, _ ca: SIMD4<Float>, _ cb: SIMD4<Float>, _ cc: SIMD4<Float>,
     _ px: UnsafeMutableBufferPointer<UInt32>, _ w: Int, _ h: Int
   ) {
     let area = (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
-    if abs(area) < 1e-12 { return }
-    guard px.count >= w * h, let base = px.baseAddress else { return }
-    let minX = max(0, Int((min(a.x, b.x, c.x) - 0.5).rounded(.down)))
-    let maxX = min(w - 1, Int((max(a.x, b.x, c.x) - 0.5).rounded(.up)))
-    let minY = max(0, Int((min(a.y, b.y, c.y) - 0.5).rounded(.down)))
-    let maxY = min(h - 1, Int((max(a.y, b.y, c.y) - 0.5).rounded(.up)))
-    if minX > maxX || minY > maxY { return }
+    // Non-finite points (a scene's division by zero) draw nothing rather than trap below.
+    guard area.isFinite, abs(area) >= 1e-12, px.count >= w * h, let base = px.baseAddress else { return }
+    // The color plane: color(x, y) = ca + gx·(x − a.x) + gy·(y − a.y).
     let inv = 1 / area
-    // A hair of slack so pixel centers exactly on a shared edge belong to both triangles.
-    let eps = -1e-9
-    // Barycentric weights are affine in x, so each row steps them, and the color, by a
-    // constant per pixel; the inside test stays in double, the color in single precision.
-    let d0 = -(c.y - b.y) * inv
-    let d1 = -(a.y - c.y) * inv
-    let step = ca * Float(d0) + cb * Float(d1) - cc * Float(d0 + d1)
+    let (bx, by, cx, cy) = (
+      Float((b.x - a.x) * inv), Float((b.y - a.y) * inv), Float((c.x - a.x) * inv), Float((c.y - a.y) * inv)
+    )
+    let gx = (cb - ca) * cy - (cc - ca) * by
+    let gy = (cc - ca) * bx - (cb - ca) * cx
+    // Vertices from top to bottom; each edge is taken from its upper end.
+    @inline(__always) func above(_ p: Point, _ q: Point) -> Bool { p.y < q.y || (p.y == q.y && p.x < q.x) }
+    var (top, mid, bottom) = (a, b, c)
+    if above(mid, top) { swap(&top, &mid) }
+    if above(bottom, mid) { swap(&mid, &bottom) }
+    if above(mid, top) { swap(&top, &mid) }
+    /// Where the edge from `p` down to `q` crosses the horizontal line at `y`.
+    @inline(__always) func edgeX(_ p: Point, _ q: Point, _ y: Double) -> Double {
+      q.y > p.y ? p.x + (y - p.y) * (q.x - p.x) / (q.y - p.y) : min(p.x, q.x)
+    }
+    /// The whole pixel index nearest `v`, clamped into `lo...hi` before converting.
+    @inline(__always) func clampedIndex(_ v: Double, _ lo: Int, _ hi: Int) -> Int {
+      Int(max(Double(lo) - 1, min(Double(hi) + 1, v)))
+    }
+    let slack = 1e-9
+    let firstRow = max(0, clampedIndex((top.y - 0.5 - slack).rounded(.up), 0, h))
+    let lastRow = min(h - 1, clampedIndex((bottom.y - 0.5 + slack).rounded(.down), -1, h - 1))
+    guard firstRow <= lastRow else { return }
     // Locals, not static lets: a static is a lazy global, checked on every use.
     let zero = SIMD4<Float>.zero
-    let top = SIMD4<Float>(repeating: 255)
+    let most = SIMD4<Float>(repeating: 255)
     // Adding 1.5·2²³ to a Float in [0, 2²²) leaves its nearest integer in the low mantissa bits.
     let magic = SIMD4<Float>(repeating: 12_582_912)
-    for y in minY...maxY {
+    for y in firstRow...lastRow {
       let py = Double(y) + 0.5
-      let x0 = Double(minX) + 0.5
-      var w0 = ((b.x - x0) * (c.y - py) - (b.y - py) * (c.x - x0)) * inv
-      var w1 = ((c.x - x0) * (a.y - py) - (c.y - py) * (a.x - x0)) * inv
-      // The first pixel inside; a triangle's pixels on a row are one run.
-      var x = minX
-      while x <= maxX, !(w0 >= eps && w1 >= eps && 1 - w0 - w1 >= eps) {
-        w0 += d0
-        w1 += d1
-        x += 1
-      }
-      guard x <= maxX else { continue }
-      let row = base + y * w
+      let long = edgeX(top, bottom, py)
+      let short = py < mid.y ? edgeX(top, mid, py) : edgeX(mid, bottom, py)
+      let (left, right) = long < short ? (long, short) : (short, long)
+      let x0 = max(0, clampedIndex((left - 0.5 - slack).rounded(.up), 0, w))
+      let x1 = min(w - 1, clampedIndex((right - 0.5 + slack).rounded(.down), -1, w - 1))
+      guard x0 <= x1 else { continue }
       // This row of the 4×4 Bayer matrix, as offsets in −0.5…0.5 of one level: added before
       // rounding to the nearest level, they hide 8-bit banding when the image is scaled up.
       let bayer: SIMD4<Float>
@@ -179,15 +189,13 @@ public enum MeshGradientRaster {
       default: bayer = SIMD4(15, 7, 13, 5)
       }
       let offsets = bayer / 16 + SIMD4(repeating: 0.5 / 16 - 0.5)
-      var color = ca * Float(w0) + cb * Float(w1) + cc * Float(1 - w0 - w1)
-      while x <= maxX, w0 >= eps && w1 >= eps && 1 - w0 - w1 >= eps {
-        let v = pointwiseMin(pointwiseMax(color + SIMD4(repeating: offsets[x & 3]), zero), top)
+      var color = ca + gx * Float(Double(x0) + 0.5 - a.x) + gy * Float(py - a.y)
+      let row = base + y * w
+      for x in x0...x1 {
+        let v = pointwiseMin(pointwiseMax(color + SIMD4(repeating: offsets[x & 3]), zero), most)
         let q = unsafeBitCast(v + magic, to: SIMD4<UInt32>.self) & 0xFF
         row[x] = q[0] | q[1] << 8 | q[2] << 16 | q[3] << 24
-        w0 += d0
-        w1 += d1
-        color += step
-        x += 1
+        color += gx
       }
     }
   }

@@ -244,6 +244,51 @@ import Testing
     #expect(worst <= 3, "worst channel difference \(worst) levels")
   }
 
+  @Test("points that are not finite, or far outside, never trap, and the next frame draws")
+  func hostilePointsNeverTrap() {
+    let good = (0..<9).map { Point(x: Double($0 % 3) / 2, y: Double($0 / 3) / 2) }
+    let white = [Color](repeating: .white, count: 9)
+    for bad in [Double.nan, .infinity, -.infinity, 1e300, -1e300] {
+      var img = ImageBuffer(width: 40, height: 30)
+      var pts = good
+      // The middle point is in every sample's neighbourhood, so it reaches the whole image.
+      pts[4] = Point(x: bad, y: 0.5)
+      MeshGradientRaster.render(width: 3, height: 3, points: pts, colors: white, into: &img)
+      MeshGradientRaster.render(width: 3, height: 3, points: good, colors: white, into: &img)
+      #expect(img.pixels.allSatisfy { $0 == 0xFFFF_FFFF }, "after \(bad)")
+    }
+  }
+
+  @Test("warped meshes at any size cover every pixel: shared edges leave no gap")
+  func warpedMeshesLeaveNoGap() {
+    var rng = SplitMix64(state: 5)
+    func unit() -> Double { Double(rng.below(1 << 20)) / Double(1 << 20) }
+    for trial in 0..<150 {
+      let n = 3 + trial % 2
+      let (w, h) = (16 + rng.below(180), 10 + rng.below(120))
+      // Border points stay on their border (sliding along it); inner points move within a
+      // third of a cell, so no cell folds over.
+      let pts = (0..<(n * n)).map { k -> Point in
+        let (i, j) = (k % n, k / n)
+        let jitter = 1 / (3 * Double(n - 1))
+        func coordinate(_ index: Int) -> Double {
+          let base = Double(index) / Double(n - 1)
+          return index == 0 || index == n - 1 ? base : base + (unit() - 0.5) * jitter
+        }
+        return Point(x: coordinate(i), y: coordinate(j))
+      }
+      var img = ImageBuffer(width: w, height: h)
+      MeshGradientRaster.render(
+        width: n, height: n, points: pts, colors: [Color](repeating: .white, count: n * n), into: &img)
+      let holes = img.pixels.indices.filter { img.pixels[$0] >> 24 != 255 }
+      guard holes.isEmpty else {
+        Issue.record(
+          "trial \(trial), \(w)×\(h): \(holes.count) pixels not drawn, first at \(holes[0] % w),\(holes[0] / w)")
+        return
+      }
+    }
+  }
+
   @Test func noSeamAtCellBorders() {
     // A uniform two-color ramp: neighbouring columns across the middle cell border must
     // differ no more than neighbours elsewhere.
