@@ -102,16 +102,21 @@ final class CPUCanvas {
     }
     if let regions {
       let bg = background.map { Rasterizer.premultiply($0.rgba8) }
+      // Each region's draws look only at the primitives that may reach it, found once.
+      let index = Rasterizer.PrimitiveIndex(list)
       for r in regions {
         let pr = PixelRect(covering: r)
+        let candidates = index.touching(Rasterizer.reach(of: pr.intersection(t.bounds)))
         // What comes before an opaque interior in the region cannot show there: draw it (and
         // the background) only around that interior, then the rest over the whole region.
         let (k, hidden) = Self.occluder(in: pr, list)
         for piece in hidden.map({ pr.subtracting($0) }) ?? [pr] {
           if let bg, !Renderer.opaqueBackdropCovers(piece.rect, in: list) { Rasterizer.fill(t, piece, with: bg) }
-          Rasterizer.draw(list, into: t, region: piece, primitives: 0..<k, texture: lookup)
+          Rasterizer.draw(
+            list, into: t, region: piece, primitives: 0..<k, candidates: candidates, texture: lookup)
         }
-        Rasterizer.draw(list, into: t, region: pr, primitives: k..<list.primitives.count, texture: lookup)
+        Rasterizer.draw(
+          list, into: t, region: pr, primitives: k..<list.primitives.count, candidates: candidates, texture: lookup)
       }
     } else {
       Rasterizer.draw(list, into: t, region: nil, texture: lookup)

@@ -28,6 +28,59 @@ import Testing
 
   func red(_ p: UInt32) -> Int { Int((p >> 16) & 0xFF) }
 
+  @Test("drawing only a region's candidates from the primitive index gives the pixels of drawing all")
+  func candidatesDrawWhatTheWholeListDraws() {
+    var rng = SplitMix64(state: 41)
+    func unit() -> Double { Double(rng.below(1 << 16)) / 65_536 }
+    for trial in 0..<60 {
+      var list = DrawList()
+      for _ in 0..<(20 + rng.below(60)) {
+        let color = RGBA8(
+          r: UInt8(rng.below(256)), g: UInt8(rng.below(256)), b: UInt8(rng.below(256)), a: [255, 128][rng.below(2)])
+        switch rng.below(3) {
+        case 0:
+          list.fillRect(
+            Rect(x: unit() * 120 - 10, y: unit() * 90 - 10, width: unit() * 40, height: unit() * 30), color: color)
+        case 1:
+          list.fillCircle(center: Point(x: unit() * 120, y: unit() * 90), radius: 1 + unit() * 12, color: color)
+        default:
+          // A clip that cuts some primitives, and one with no indices at all.
+          list.pushClip(Rect(x: unit() * 60, y: unit() * 40, width: 20 + unit() * 60, height: 20 + unit() * 40))
+          list.fillCircle(center: Point(x: unit() * 120, y: unit() * 90), radius: 2 + unit() * 20, color: color)
+          list.popClip()
+          list.fillRect(Rect(x: 5, y: 5, width: 0, height: 0), color: color)
+        }
+      }
+      let index = Rasterizer.PrimitiveIndex(list)
+      for _ in 0..<4 {
+        let (x0, y0) = (rng.below(100), rng.below(70))
+        let r = PixelRect(x0: x0, y0: y0, x1: x0 + 1 + rng.below(40), y1: y0 + 1 + rng.below(30))
+        let reach = Rasterizer.reach(of: r)
+        let candidates = index.touching(reach)
+        // Every primitive that reaches the region is a candidate.
+        for (i, p) in list.primitives.enumerated() where p.indexCount > 0 && p.bounds.touches(reach) {
+          #expect(candidates.contains(i), "trial \(trial): primitive \(i) missed")
+        }
+        let split = rng.below(list.primitives.count + 1)
+        let all = render(120, 90) { t in
+          Rasterizer.draw(list, into: t, region: r, primitives: 0..<split) { _ in nil }
+          Rasterizer.draw(list, into: t, region: r, primitives: split..<list.primitives.count) { _ in nil }
+        }
+        let some = render(120, 90) { t in
+          Rasterizer.draw(list, into: t, region: r, primitives: 0..<split, candidates: candidates) { _ in nil }
+          Rasterizer.draw(
+            list, into: t, region: r, primitives: split..<list.primitives.count, candidates: candidates
+          ) { _ in nil }
+        }
+        guard all == some else {
+          Issue.record("trial \(trial), region \(r): \(zip(all, some).filter { $0 != $1 }.count) pixels differ")
+          return
+        }
+        #expect(candidates.count < list.primitives.count || list.primitives.count < 5)
+      }
+    }
+  }
+
   @Test func pixelCentersOnLeftAndTopEdgesAreInsideOnRightAndBottomOutside() {
     var list = DrawList()
     list.antiAliased = false
