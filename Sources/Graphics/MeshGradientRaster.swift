@@ -42,7 +42,7 @@ public enum MeshGradientRaster {
     @inline(__always) func idx(_ i: Int, _ j: Int) -> Int {
       min(max(j, 0), height - 1) * width + min(max(i, 0), width - 1)
     }
-    // Catmull-Rom tangent at a grid index, one-sided at the border.
+    // The Catmull-Rom weights of the four control points around a parameter t in 0…1.
     @inline(__always) func crWeights(_ t: Double) -> SIMD4<Double> {
       let t2 = t * t
       let t3 = t2 * t
@@ -158,7 +158,8 @@ public enum MeshGradientRaster {
     @inline(__always) func edgeX(_ p: Point, _ q: Point, _ y: Double) -> Double {
       q.y > p.y ? p.x + (y - p.y) * (q.x - p.x) / (q.y - p.y) : min(p.x, q.x)
     }
-    /// The whole pixel index nearest `v`, clamped into `lo...hi` before converting.
+    /// `v` (already a whole number, or NaN) as an Int clamped into `lo − 1 ... hi + 1` before
+    /// converting, so far-off or non-finite edges cannot trap; callers clamp it the rest of the way.
     @inline(__always) func clampedIndex(_ v: Double, _ lo: Int, _ hi: Int) -> Int {
       Int(max(Double(lo) - 1, min(Double(hi) + 1, v)))
     }
