@@ -792,6 +792,85 @@ import Testing
     #expect(Rasterizer.pack(SIMD4(50, 50, 50, -1)) == 0)
   }
 
+  @Test("two bilinear samples from pair loads equal lerping each pixel's four texels, down then across")
+  func pairedBilinearMatchesLerps() {
+    var rng = SplitMix64(state: 12)
+    // Two rows of texels with a stride wider than a row, as in a texture.
+    let stride = 7
+    var texels = (0..<(2 * stride)).map { _ in UInt32(truncatingIfNeeded: rng.next()) }
+    for trial in 0..<40_000 {
+      if trial % 1_000 == 0 { texels = (0..<(2 * stride)).map { _ in UInt32(truncatingIfNeeded: rng.next()) } }
+      let (i, j) = (rng.below(stride - 1), rng.below(stride - 1))
+      let wx = (UInt64(rng.below(256)), UInt64(rng.below(256)))
+      let wy = (UInt64(rng.below(256)), UInt64(rng.below(256)))
+      let got = texels.withUnsafeBufferPointer { t in
+        Rasterizer.bilinear(t.baseAddress! + i, t.baseAddress! + j, stride: stride, wx: wx, wy: wy)
+      }
+      for (k, (at, x, y)) in [(i, wx.0, wy.0), (j, wx.1, wy.1)].enumerated() {
+        let (tl, tr, bl, br) = (texels[at], texels[at + 1], texels[at + stride], texels[at + stride + 1])
+        let expected = Rasterizer.lerp(
+          Rasterizer.lerp(tl, bl, UInt32(y)), Rasterizer.lerp(tr, br, UInt32(y)), UInt32(x))
+        guard got[k] == expected else {
+          Issue.record("trial \(trial), pixel \(k): \(got[k]) for \(expected), weights \(x), \(y)")
+          return
+        }
+      }
+    }
+  }
+
+  @Test(
+    "a turned textured span, drawn whole, equals drawing it one pixel at a time",
+    arguments: [(true, UInt32(0xFFFF_FFFF)), (false, UInt32(0xFFFF_FFFF)), (false, UInt32(0xC0B0_8040))])
+  func turnedSpanMatchesPixels(smooth: Bool, tint: UInt32) {
+    var rng = SplitMix64(state: 41)
+    func unit() -> Float { Float(rng.below(1 << 16)) / 65_536 }
+    var img = image(40, 30, seed: 3, opaque: false)
+    img.smooth = smooth
+    // Clear texels, as around an emoji: some groups blend only those.
+    for i in img.pixels.indices where rng.below(4) == 0 { img.pixels[i] = 0 }
+    let texture = RasterTexture(img)
+    var inside = 0
+    for trial in 0..<3_000 {
+      // Turned by any angle, magnified or shrunk; starting inside the texture, near an edge,
+      // or off it (then the clamped loop draws the groups).
+      let angle = unit() * 2 * .pi
+      let scale = 0.3 + unit() * 1.5
+      let uv = Rasterizer.TexelPlanes(
+        u0: unit() * 43 - 1.5, udx: cos(angle) * scale, udy: -sin(angle) * scale,
+        v0: unit() * 33 - 1.5, vdx: sin(angle) * scale, vdy: cos(angle) * scale)
+      let (start, count) = (rng.below(20), rng.below(40))
+      let cy = Float(rng.below(8)) + 0.5
+      // Whether the span's groups lie wholly inside, as the fast loop asks.
+      let (dU, dV) = (Rasterizer.fixed24(uv.udx), Rasterizer.fixed24(uv.vdx))
+      let u = Rasterizer.fixed24(uv.u0 + uv.udx * 0 + uv.udy * cy - 0.5) &+ dU &* start
+      let v = Rasterizer.fixed24(uv.v0 + uv.vdx * 0 + uv.vdy * cy - 0.5) &+ dV &* start
+      let last = count / 4 * 4 - 1
+      let (uEnd, vEnd) = (u &+ dU &* last, v &+ dV &* last)
+      if last >= 0, min(u, uEnd) >= 0, min(v, vEnd) >= 0, max(u, uEnd) >> 24 < 39, max(v, vEnd) >> 24 < 29 {
+        inside += 1
+      }
+      let background = randomPremultipliedRow(&rng)
+      func span(_ row: UnsafeMutablePointer<UInt32>, _ from: Int, _ n: Int) {
+        Rasterizer.texturedSpan(
+          row, from: from, count: n, uv: uv, x0: 0, cy: cy, flat: true, c0: tint, f0: .zero, cdx: .zero,
+          cdy: .zero, texture: texture)
+      }
+      var whole = background
+      whole.withUnsafeMutableBufferPointer { span($0.baseAddress!, start, count) }
+      var single = background
+      single.withUnsafeMutableBufferPointer { row in
+        for x in start..<(start + count) { span(row.baseAddress!, x, 1) }
+      }
+      guard whole == single else {
+        let first = zip(whole, single).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? -1
+        Issue.record("trial \(trial): pixel \(first) is \(whole[first]), one at a time \(single[first])")
+        return
+      }
+    }
+    // The fast loop for spans wholly inside the texture was really taken.
+    #expect(inside > 300)
+  }
+
   @Test("the four-pixel blend equals the reference lerp for every weight")
   func blendMatchesLerp() {
     var rng = SplitMix64(state: 8)
