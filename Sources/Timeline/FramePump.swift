@@ -118,8 +118,9 @@ public final class FramePump {
 ///
 /// SDL's event waits are millisecond-grained and wake up to 1.5 ms early, so the pacer waits
 /// on events until ~5 ms before the deadline (staying responsive to input; on two busy cores
-/// that wait has been seen to overshoot by 3 ms), then sleeps with
-/// an absolute `clock_nanosleep` to 200 µs before, then spins the last stretch.
+/// that wait has been seen to overshoot by 3 ms), then sleeps with an absolute
+/// `clock_nanosleep` to `spinWindow` before (the app uses 150–200 µs), then spins the last
+/// stretch.
 public struct DeadlinePacer: Sendable {
   /// How a wait ended.
   public enum Outcome: Sendable, Equatable {
