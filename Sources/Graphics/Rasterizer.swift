@@ -1471,16 +1471,9 @@ public enum Rasterizer {
       // by one and blended, tinted and composited in 16-bit lanes, with the same rounding as
       // the scalar loop below.
       let tint = SIMD4<UInt32>(repeating: c0)
-      // The groups' texels all lie inside the texture when the ends of the span do (u and v
-      // are linear along it): then the eight clamps a pixel would need are left out, and each
-      // texel pair is one load.
-      let last = (end - x) / 4 * 4 - 1
-      let uEnd = u &+ dU &* last
-      let vEnd = v &+ dV &* last
-      let inside =
-        last >= 0 && min(u, uEnd) >= 0 && min(v, vEnd) >= 0 && (max(u, uEnd) >> 24) < maxX
-        && (max(v, vEnd) >> 24) < maxY
-      if inside {
+      // When the groups' texel pairs all lie in the texture, the eight clamps a pixel would
+      // need are left out, and each texel pair is one load.
+      if pairsInside(u: u, v: v, dU: dU, dV: dV, last: (end - x) / 4 * 4 - 1, maxX: maxX, maxY: maxY) {
         let groups = (end - x) / 4
         turnedGroups(
           p, groups: groups, texels: texels, width: w, u: u, v: v, dU: dU, dV: dV, tint: white ? nil : c0)
@@ -1541,6 +1534,23 @@ public enum Rasterizer {
       u &+= dU
       v &+= dV
     }
+  }
+
+  /// Whether the samples at `u + k·dU`, `v + k·dV` (40.24 fixed point) for k in 0...last all
+  /// read texel pairs inside a texture whose last column and row are `maxX` and `maxY`. They
+  /// do when both ends do, since the coordinates are linear in k, provided the far end is
+  /// computed without wrapping: a wrapped end could land inside while the pixels between
+  /// read far outside, so steps over 2¹⁶ texels a pixel and spans over 2²⁰ pixels (never
+  /// drawn in practice) are refused first.
+  @inline(__always)
+  static func pairsInside(u: Int, v: Int, dU: Int, dV: Int, last: Int, maxX: Int, maxY: Int) -> Bool {
+    let bound = 1 << 40
+    guard last >= 0, last < 1 << 20, u >= 0, v >= 0, u < 1 << 60, v < 1 << 60, dU > -bound, dU < bound,
+      dV > -bound, dV < bound
+    else { return false }
+    let uEnd = u &+ dU &* last
+    let vEnd = v &+ dV &* last
+    return uEnd >= 0 && vEnd >= 0 && max(u, uEnd) >> 24 < maxX && max(v, vEnd) >> 24 < maxY
   }
 
   /// Groups of four pixels of a turned span whose texel pairs all lie in the texture: sampled

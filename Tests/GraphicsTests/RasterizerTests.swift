@@ -871,6 +871,38 @@ import Testing
     #expect(inside > 300)
   }
 
+  @Test("a turned span's texel pairs count as inside only when every pixel's are, even where the step wraps")
+  func pairsInsideRefusesWrappedSteps() {
+    // A step that, taken `last` times, wraps around 2⁶⁴ to land the far end inside a wide
+    // texture (an atlas) while the pixels between read far outside: found by search.
+    let (maxX, maxY) = (4095, 3)
+    let u = 100 << 24
+    var found: (dU: Int, last: Int)?
+    search: for last in stride(from: 4_095, through: 1_023, by: -4) {
+      for j in 1...200 {
+        // dU·last ≡ j·2²⁷ (mod 2⁶⁴): dU = j·2²⁷·last⁻¹, the inverse of an odd number mod 2⁶⁴.
+        var inverse = 1
+        for _ in 0..<6 { inverse = inverse &* (2 &- last &* inverse) }
+        let dU = (j << 27) &* inverse
+        if dU > 1 << 30, dU < 1 << 53 {
+          found = (dU, last)
+          break search
+        }
+      }
+    }
+    guard let (dU, last) = found else {
+      Issue.record("no wrapping step found to test with")
+      return
+    }
+    let wrappedEnd = u &+ dU &* last
+    #expect(wrappedEnd >= 0 && wrappedEnd >> 24 < maxX, "the wrapped end lands inside")
+    #expect(!Rasterizer.pairsInside(u: u, v: 0, dU: dU, dV: 0, last: last, maxX: maxX, maxY: maxY))
+    // Ordinary spans: inside when both ends are, outside when either end is not.
+    #expect(Rasterizer.pairsInside(u: u, v: 1 << 24, dU: 3 << 22, dV: -(1 << 16), last: 99, maxX: maxX, maxY: maxY))
+    #expect(!Rasterizer.pairsInside(u: u, v: 0, dU: -(2 << 24), dV: 0, last: 99, maxX: maxX, maxY: maxY))
+    #expect(!Rasterizer.pairsInside(u: u, v: 0, dU: 0, dV: 1 << 24, last: 3, maxX: maxX, maxY: maxY))
+  }
+
   @Test("the four-pixel blend equals the reference lerp for every weight")
   func blendMatchesLerp() {
     var rng = SplitMix64(state: 8)
