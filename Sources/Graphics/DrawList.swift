@@ -998,7 +998,8 @@ public struct DrawList: Sendable {
     guard !verts.isEmpty, !idx.isEmpty else { return }
     let base = prepare(texture: texture)
     vertices.append(contentsOf: verts)
-    indices.append(contentsOf: idx.map { $0 + base })
+    // Wrapping: a hostile index near Int32.max becomes one the renderers' range checks drop.
+    indices.append(contentsOf: idx.map { $0 &+ base })
     closeIndices(added: idx.count)
   }
 }

@@ -22,7 +22,8 @@ public enum MeshGradientRaster {
     width: Int, height: Int, points: [Point], colors: [Color], into image: inout ImageBuffer,
     subdivisions: Int = 12
   ) {
-    guard width >= 2, height >= 2, points.count == width * height, colors.count == points.count
+    let (cells, overflow) = width.multipliedReportingOverflow(by: height)
+    guard width >= 2, height >= 2, !overflow, points.count == cells, colors.count == points.count
     else { return }
     let w = image.width
     let h = image.height

@@ -73,8 +73,9 @@ public final class RasterTexture {
 
   /// Converts an image (straight RGBA bytes) to premultiplied ARGB.
   public init(_ image: ImageBuffer) {
-    width = image.width
-    height = image.height
+    // An image's size is a public var; a texture is never empty, so no index is clamped to -1.
+    width = max(1, image.width)
+    height = max(1, image.height)
     smooth = image.smooth
     texels = .allocate(capacity: width * height)
     // `convert` writes every texel an image has; only a pixel array shorter than its size
@@ -1436,9 +1437,13 @@ public enum Rasterizer {
         }
         return
       }
-      let uLast = u &+ dU &* (count - 1)
-      let lo = clampX(min(u, uLast) >> 24)
-      let hi = clampX((max(u, uLast) >> 24) + 1)
+      // The texels between the span's ends, blended once each below; every pixel's lie
+      // between its ends' unless the far end overflows (a hostile step of up to 2⁵⁴), when
+      // the whole row is blended.
+      let (reach, far) = dU.multipliedReportingOverflow(by: count - 1)
+      let (uLast, past) = u.addingReportingOverflow(reach)
+      let (lo, hi) =
+        far || past ? (0, maxX) : (clampX(min(u, uLast) >> 24), clampX((max(u, uLast) >> 24) + 1))
       withUnsafeTemporaryAllocation(of: UInt32.self, capacity: hi - lo + 1) { blended in
         guard let b = blended.baseAddress else { return }
         for i in lo...hi { b[i - lo] = lerp(r0[i], r1[i], wy) }

@@ -259,6 +259,37 @@ import Testing
     }
   }
 
+  @Test("a mesh whose point count cannot be its width times its height draws nothing, even when that product overflows")
+  func meshSizeOverflowDrawsNothing() {
+    let white = [Color](repeating: .white, count: 4)
+    let points = (0..<4).map { Point(x: Double($0 % 2), y: Double($0 / 2)) }
+    var img = ImageBuffer(width: 8, height: 8)
+    for (w, h) in [(Int.max / 2, 4), (2, Int.max), (3, 3)] {
+      MeshGradientRaster.render(width: w, height: h, points: points, colors: white, into: &img)
+    }
+    #expect(img.pixels.allSatisfy { $0 == 0 })
+    MeshGradientRaster.render(width: 2, height: 2, points: points, colors: white, into: &img)
+    #expect(img.pixels.allSatisfy { $0 == 0xFFFF_FFFF })
+  }
+
+  @Test("raw triangles with indices near Int32.max are appended without trapping and drop when drawn")
+  func hugeRawIndicesDrop() {
+    let red = RGBA8(r: 255, g: 0, b: 0, a: 255)
+    var list = DrawList()
+    list.fillRect(Rect(x: 0, y: 0, width: 4, height: 4), color: red)
+    let before = list.indices.count
+    let v = Vertex(x: 0, y: 0, color: red)
+    list.addTriangles([v, v, v], indices: [Int32.max, 0, 1])
+    #expect(list.indices.count == before + 3)
+    var pixels = [UInt32](repeating: 0, count: 16 * 16)
+    pixels.withUnsafeMutableBufferPointer {
+      Rasterizer.draw(list, into: RasterTarget(pixels: $0.baseAddress!, width: 16, height: 16), region: nil) { _ in nil
+      }
+    }
+    // The rectangle is drawn; the hostile triangle is not (it would cover nothing anyway).
+    #expect(pixels[1 * 16 + 1] == 0xFFFF_0000)
+  }
+
   @Test("warped meshes at any size cover every pixel: shared edges leave no gap")
   func warpedMeshesLeaveNoGap() {
     var rng = SplitMix64(state: 5)

@@ -903,6 +903,55 @@ import Testing
     #expect(!Rasterizer.pairsInside(u: u, v: 0, dU: 0, dV: 1 << 24, last: 3, maxX: maxX, maxY: maxY))
   }
 
+  @Test("an upright span whose texel step overflows draws what drawing each pixel draws")
+  func overflowingUprightStepMatchesPixels() {
+    // u from −10⁹ texels, a step of 10⁹ texels a pixel (both clamped there from ±10³⁰): the
+    // span's far end overflows 2⁶³, and the texels blended once for the span must still
+    // cover every pixel's.
+    let texture = RasterTexture(image(256, 256, seed: 5, opaque: false))
+    let uv = Rasterizer.TexelPlanes(u0: -1e30, udx: 8.5e29, udy: 0, v0: 100, vdx: 0, vdy: 0)
+    let count = 597
+    func span(_ row: UnsafeMutablePointer<UInt32>, _ from: Int, _ n: Int) {
+      Rasterizer.texturedSpan(
+        row, from: from, count: n, uv: uv, x0: 0, cy: 0.5, flat: true, c0: 0xFFFF_FFFF, f0: .zero, cdx: .zero,
+        cdy: .zero, texture: texture)
+    }
+    var whole = [UInt32](repeating: 0xFF00_0000, count: count)
+    whole.withUnsafeMutableBufferPointer { span($0.baseAddress!, 0, count) }
+    var single = [UInt32](repeating: 0xFF00_0000, count: count)
+    single.withUnsafeMutableBufferPointer { row in
+      for x in 0..<count { span(row.baseAddress!, x, 1) }
+    }
+    #expect(whole == single)
+  }
+
+  @Test("an image whose size was set to zero or less is a one-texel texture, drawn without trapping")
+  func emptyImageSizeBecomesOneTexel() {
+    for (w, h) in [(0, 4), (4, 0), (-1, -1), (0, 0)] {
+      // One opaque color everywhere (straight RGBA), so any texel sampled gives it.
+      var img = image(2, 2, seed: 6, opaque: true)
+      img.pixels = [UInt32](repeating: 0xFF33_6699, count: 4)
+      (img.width, img.height) = (w, h)
+      let tex = RasterTexture(img)
+      #expect((tex.width, tex.height) == (max(1, w), max(1, h)))
+      let texel = tex.texels[0]
+      #expect(texel == 0xFF99_6633)
+      // Magnified and turned: the separable quad path and the turned span path.
+      let upright = [Point(x: 2, y: 2), Point(x: 30, y: 2), Point(x: 30, y: 40), Point(x: 2, y: 40)]
+      let turned = [Point(x: 20, y: 1), Point(x: 39, y: 20), Point(x: 20, y: 39), Point(x: 1, y: 20)]
+      for corners in [upright, turned] {
+        let (quad, triangles) = lists(
+          corners, uv: Rect(x: 0, y: 0, width: 1, height: 1), tint: RGBA8(r: 255, g: 255, b: 255, a: 255), image: img)
+        for list in [quad, triangles] {
+          let out = render(list, 42, 42, tex)
+          // Every covered pixel is the one color, and some are covered.
+          #expect(out.allSatisfy { $0 == 0x0100_0000 || $0 == texel }, "size \(w)×\(h)")
+          #expect(out.contains(texel))
+        }
+      }
+    }
+  }
+
   @Test("the four-pixel blend equals the reference lerp for every weight")
   func blendMatchesLerp() {
     var rng = SplitMix64(state: 8)
