@@ -37,23 +37,6 @@ public struct AnimatedImage: Sendable {
     return n == 0 ? 0 : n + 1
   }
 
-  /// Reads the GIF's NETSCAPE2.0 loop count from its bytes, or nil when it has none.
-  public static func netscapeLoopCount(in data: [UInt8]) -> Int? {
-    let marker = Array("NETSCAPE2.0".utf8)
-    guard data.count >= marker.count + 4 else { return nil }
-    var i = 0
-    while i + marker.count + 4 < data.count {
-      if data[i] == marker[0], Array(data[i..<(i + marker.count)]) == marker {
-        let sub = i + marker.count
-        // Sub-block: size 3, id 1, loop count little-endian.
-        if data[sub] == 3, data[sub + 1] == 1 { return Int(data[sub + 2]) | Int(data[sub + 3]) << 8 }
-        return nil
-      }
-      i += 1
-    }
-    return nil
-  }
-
   /// The largest canvas played, in pixels (4096×4096).
   public static let maxCanvasPixels = 16 << 20
 

@@ -3,12 +3,12 @@ import FoundationEssentials
 import Glibc
 import Graphics
 
-/// Decodes animated GIFs with SDL_image (`IMG_LoadAnimation`).
+/// Reads animated GIFs from disk and decodes them with `GIF`.
 public enum GIFDecoder {
   /// The largest file read, so a huge or endless file (a FIFO) cannot exhaust memory.
   public static let maxBytes = 64 << 20
   /// The most pixels over all frames (about 1 GB of RGBA).
-  public static let maxPixels = 256 << 20
+  public static let maxPixels = GIF.maxTotalPixels
 
   /// Decodes `path`; throws a one-line reason naming the file when it is not a complete GIF.
   public static func load(_ path: String) throws -> AnimatedImage {
@@ -35,35 +35,39 @@ public enum GIFDecoder {
     if data.count > maxBytes { throw fail("larger than \(maxBytes >> 20) MB") }
     let bytes = data
     if let problem = AnimatedImage.gifProblem(bytes) { throw fail(problem) }
+    let gif: GIF.Decoded
+    do {
+      gif = try GIF.decode(bytes)
+    } catch {
+      throw fail(error.reason)
+    }
+    return AnimatedImage(
+      frames: gif.frames, delays: gif.delays.map { AnimatedImage.playbackDelay(hundredths: $0) },
+      plays: AnimatedImage.plays(netscapeLoopCount: gif.loopCount), source: path)
+  }
+
+  /// Decodes `bytes` with SDL_image (`IMG_LoadAnimation`), which the tests compare `GIF`
+  /// with. Not for untrusted files: SDL_image sizes each frame by its own descriptor and keeps
+  /// a full canvas per frame before any limit can be checked.
+  static func decodeWithSDLImage(_ bytes: [UInt8]) throws -> (frames: [ImageBuffer], milliseconds: [Int]) {
     try Platform.startCore()
     let anim: UnsafeMutablePointer<IMG_Animation>? = bytes.withUnsafeBytes { raw in
       guard let rw = SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)) else { return nil }
       return IMG_LoadAnimation_RW(rw, 1)
     }
-    guard let anim else { throw fail("SDL_image cannot decode it (\(sdlError()))") }
+    guard let anim else { throw BackendError.io("SDL_image cannot decode it (\(sdlError()))") }
     defer { IMG_FreeAnimation(anim) }
     let count = Int(anim.pointee.count)
-    let (w, h) = (Int(anim.pointee.w), Int(anim.pointee.h))
-    guard count > 0, w > 0, h > 0, let surfaces = anim.pointee.frames, let delays = anim.pointee.delays else {
-      throw fail("no frames")
+    guard count > 0, let surfaces = anim.pointee.frames, let delays = anim.pointee.delays else {
+      throw BackendError.io("no frames")
     }
-    guard
-      w.multipliedReportingOverflow(by: h).partialValue.multipliedReportingOverflow(by: count).partialValue
-        <= maxPixels, w <= 16_384, h <= 16_384
-    else { throw fail("\(w)×\(h)×\(count) frames is too large to play") }
     var frames: [ImageBuffer] = []
-    var seconds: [Double] = []
+    var milliseconds: [Int] = []
     for i in 0..<count {
-      guard let s = surfaces[i] else { throw fail("frame \(i) is missing") }
-      var img = try PNGWriter.image(of: s)
-      img.smooth = false
-      frames.append(img)
-      // SDL_image reports milliseconds (hundredths × 10).
-      seconds.append(AnimatedImage.playbackDelay(hundredths: Int(delays[i]) / 10))
+      guard let s = surfaces[i] else { throw BackendError.io("frame \(i) is missing") }
+      frames.append(try PNGWriter.image(of: s))
+      milliseconds.append(Int(delays[i]))
     }
-    return AnimatedImage(
-      frames: frames, delays: seconds,
-      plays: AnimatedImage.plays(netscapeLoopCount: AnimatedImage.netscapeLoopCount(in: bytes)),
-      source: path)
+    return (frames, milliseconds)
   }
 }

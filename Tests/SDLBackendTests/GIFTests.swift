@@ -1,7 +1,7 @@
 import Foundation
-import Graphics
 import Testing
 
+@testable import Graphics
 @testable import SDLBackend
 
 /// A real GIF, written byte by byte: 1×1 frames with the given delays (hundredths) and an
@@ -80,6 +80,140 @@ struct GIFTests {
       }
     }
   }
+}
+
+/// The GIF decoder against SDL_image's on well-formed files, and on the files that made
+/// SDL_image allocate gigabytes.
+@Suite("GIF decoder")
+struct GIFDecoderTests {
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+  /// A GIF with a 1×1 canvas whose frames each declare `size` in their own descriptor.
+  static func oversizedFrames(_ size: (Int, Int), count: Int) -> [UInt8] {
+    var b: [UInt8] = Array("GIF89a".utf8) + [1, 0, 1, 0, 0x80, 0, 0] + [0, 0, 0, 255, 255, 255]
+    let (w, h) = (UInt8(size.0 & 0xFF), UInt8(size.1 & 0xFF))
+    for _ in 0..<count {
+      b += [0x2C, 0, 0, 0, 0, w, UInt8(size.0 >> 8), h, UInt8(size.1 >> 8), 0, 2, 2, 0x44, 1, 0]
+    }
+    return b + [0x3B]
+  }
+
+  @Test("frames and delays equal SDL_image's, pixel for pixel, on the bundled GIF and generated ones")
+  func matchesSDLImage() throws {
+    let bundled = try [UInt8](Data(contentsOf: Self.root.appendingPathComponent("Assets/playground.gif")))
+    for (name, bytes) in [
+      ("bundled", bundled), ("small", makeGIF(delays: [0, 5, 25, 100], loopCount: 3)),
+      ("one", makeGIF(delays: [7], loopCount: nil)),
+    ] {
+      let ours = try GIF.decode(bytes)
+      let theirs = try GIFDecoder.decodeWithSDLImage(bytes)
+      #expect(ours.frames.count == theirs.frames.count, "\(name)")
+      // SDL_image reports milliseconds and already plays 0 and 1 hundredths at 100 ms.
+      #expect(
+        ours.delays.map(AnimatedImage.playbackDelay)
+          == theirs.milliseconds.map { AnimatedImage.playbackDelay(hundredths: $0 / 10) },
+        "\(name)")
+      for (i, (a, b)) in zip(ours.frames, theirs.frames).enumerated() {
+        #expect(a.width == b.width && a.height == b.height, "\(name) frame \(i)")
+        let differ = zip(a.pixels, b.pixels).filter { $0 != $1 }.count
+        #expect(differ == 0, "\(name) frame \(i): \(differ) pixels differ")
+      }
+    }
+  }
+
+  @Test("a frame larger than the canvas limit, or too many frames, is refused before anything is allocated for it")
+  func bombsAreRefused() {
+    // A 65535×65535 descriptor on a 1×1 canvas: SDL_image zero-fills 4 GB for each.
+    #expect(throws: GIF.Failure(reason: "a 65535×65535 frame is too large to play")) {
+      try GIF.decode(Self.oversizedFrames((65535, 65535), count: 3))
+    }
+    // 8192×8192 frames: 64 megapixels each, over the 16-megapixel limit.
+    #expect(throws: GIF.Failure.self) { try GIF.decode(Self.oversizedFrames((8192, 8192), count: 3)) }
+    // Frames × canvas over the total: a 4096×4096 canvas with 17 tiny frames.
+    var many: [UInt8] = Array("GIF89a".utf8) + [0, 16, 0, 16, 0x80, 0, 0] + [0, 0, 0, 255, 255, 255]
+    for _ in 0..<17 { many += [0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 1, 0] }
+    many += [0x3B]
+    #expect(throws: GIF.Failure(reason: "4096×4096 with more than 16 frames is too large to play")) {
+      try GIF.decode(many)
+    }
+    // The same frames on a small canvas decode: 1×1 frames within it.
+    let fine = try? GIF.decode(Self.oversizedFrames((1, 1), count: 17))
+    #expect(fine?.frames.count == 17)
+  }
+
+  @Test("a frame's data cannot hide another frame, and bytes outside any block are refused")
+  func structureIsWalkedExactly() throws {
+    // One 1×1 frame whose data has a second sub-block starting with 0x2C and a descriptor
+    // for a 4000×4000 frame: it is data, not a frame.
+    var b: [UInt8] = Array("GIF89a".utf8) + [1, 0, 1, 0, 0x80, 0, 0] + [0, 0, 0, 255, 255, 255]
+    b += [0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 1]
+    b += [12, 0x2C, 0, 0, 0, 0, 0xA0, 0x0F, 0xA0, 0x0F, 0, 2, 0x44, 0, 0x3B]
+    let gif = try GIF.decode(b)
+    #expect(gif.frames.count == 1 && gif.width == 1)
+    #expect(throws: GIF.Failure(reason: "unexpected byte 0x7 at offset 19")) {
+      try GIF.decode(Array("GIF89a".utf8) + [1, 0, 1, 0, 0x80, 0, 0] + [0, 0, 0, 255, 255, 255, 7, 0x3B])
+    }
+  }
+
+  @Test("LZW: literal runs, the code not yet in the table, and code widths growing to 12 bits")
+  func lzwDecodes() {
+    // Encode a long pseudo-random index stream with a plain GIF LZW encoder, then decode it.
+    var rng = SplitMix64(state: 77)
+    for (m, n) in [(2, 5_000), (8, 20_000), (4, 100_000)] {
+      let input = (0..<n).map { i in UInt8(i % 7 == 0 ? rng.below(1 << m) : (i / 13) % (1 << m)) }
+      #expect(GIF.lzw(lzwEncode(input, minimumCodeSize: m), minimumCodeSize: m, count: n) == input, "m \(m)")
+    }
+  }
+}
+
+/// A straightforward GIF LZW encoder (clear code first, a clear when the table fills).
+func lzwEncode(_ input: [UInt8], minimumCodeSize m: Int) -> [UInt8] {
+  let clear = 1 << m
+  var out: [UInt8] = []
+  var (buffer, bits) = (0, 0)
+  var size = m + 1
+  func emit(_ code: Int) {
+    buffer |= code << bits
+    bits += size
+    while bits >= 8 {
+      out.append(UInt8(buffer & 0xFF))
+      buffer >>= 8
+      bits -= 8
+    }
+  }
+  var table: [[UInt8]: Int] = [:]
+  func reset() {
+    table = [:]
+    for i in 0..<clear { table[[UInt8(i)]] = i }
+    size = m + 1
+  }
+  reset()
+  var next = clear + 2
+  emit(clear)
+  var current: [UInt8] = []
+  for byte in input {
+    let extended = current + [byte]
+    if table[extended] != nil {
+      current = extended
+      continue
+    }
+    emit(table[current]!)
+    if next < 4096 {
+      table[extended] = next
+      next += 1
+      if next - 1 == 1 << size, size < 12 { size += 1 }
+    } else {
+      emit(clear)
+      reset()
+      next = clear + 2
+    }
+    current = [byte]
+  }
+  if !current.isEmpty { emit(table[current]!) }
+  emit(clear + 1)
+  if bits > 0 { out.append(UInt8(buffer & 0xFF)) }
+  return out
 }
 
 /// Fixed-seed fuzzing of the GIF decoder with damaged files: each mutant decodes to sane
