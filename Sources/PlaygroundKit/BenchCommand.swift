@@ -49,10 +49,10 @@ struct BenchCommand: ParsableCommand {
   @Option(help: "Write every figure, and the machine, as JSON.")
   var json: String?
 
-  @Option(help: "Write every measured frame's phases as CSV.")
+  @Option(help: "Write every measured frame's phases as CSV (the frame benchmark only).")
   var csv: String?
 
-  @Option(help: "Draw the frame-time distribution per scene as a PNG.")
+  @Option(help: "Draw the frame-time distribution per scene as a PNG (the frame benchmark and --compare).")
   var plot: String?
 
   @Flag(help: "Repaint every pixel of every frame, as if the target kept nothing between frames.")
@@ -105,6 +105,14 @@ struct BenchCommand: ParsableCommand {
     if compare && (pacing || idle || target == .window) {
       throw UsageFailure.fail(
         "--compare measures headless frames; it cannot be combined with --pacing, --idle or --window")
+    }
+    // Each output belongs to some modes; asking for one a mode does not write is an error,
+    // not a run that ends without it.
+    if csv != nil && (compare || pacing || idle) {
+      throw UsageFailure.fail("--csv is written by the frame benchmark alone, not with --compare, --pacing or --idle")
+    }
+    if plot != nil && (pacing || idle) {
+      throw UsageFailure.fail("--plot is written by the frame benchmark and --compare, not with --pacing or --idle")
     }
     if let plot { try requirePNGExtension(plot, option: "--plot") }
     // A long run must not end by failing to save its results, so output paths are checked first.

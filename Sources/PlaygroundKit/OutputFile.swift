@@ -55,29 +55,47 @@ enum OutputFile {
   /// Resolves symbolic links (also a dangling one's target directory) and classifies the result.
   static func target(_ path: String) throws -> Target {
     guard !path.isEmpty else { throw OutputError("''", "the path is empty") }
+    var st = stat()
+    // What the path leads to, as the kernel follows it: `/dev/stdout` on a pipe is a link to
+    // `/proc/self/fd/1`, whose own target (`pipe:[…]`) is no path, but opening it works.
+    if stat(path, &st) == 0 {
+      switch st.st_mode & S_IFMT {
+      case S_IFDIR: throw OutputError(path, "it is a directory")
+      case S_IFSOCK: throw OutputError(path, "it is a socket")
+      case S_IFCHR, S_IFIFO, S_IFBLK: return Target(path: path, isSpecial: true)
+      default:
+        // A regular file, maybe through links: the file itself is replaced, the links kept.
+        guard let real = realpath(path, nil) else { throw OutputError.errno(path) }
+        defer { free(real) }
+        let resolved = String(cString: real)
+        try requireWritableDirectory(of: resolved, for: path)
+        return Target(path: resolved, isSpecial: false)
+      }
+    }
     var resolved = path
     var hops = 0
-    // Follow links one at a time, so a link to a file that does not exist yet still works.
+    // Nothing there yet: follow links one at a time, so a link to a file that does not exist
+    // yet still works.
     while let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: resolved) {
       hops += 1
       if hops > 32 { throw OutputError(path, "too many levels of symbolic links") }
       let linkDir = Paths.deletingLastComponent(resolved)
       resolved = destination.hasPrefix("/") || linkDir.isEmpty ? destination : linkDir + "/" + destination
     }
-    var st = stat()
-    if stat(resolved, &st) == 0 {
-      let kind = st.st_mode & S_IFMT
-      if kind == S_IFDIR { throw OutputError(path, "it is a directory") }
-      return Target(path: resolved, isSpecial: kind == S_IFCHR || kind == S_IFIFO || kind == S_IFSOCK)
-    }
-    let dir = Paths.deletingLastComponent(resolved)
+    try requireWritableDirectory(of: resolved, for: path)
+    return Target(path: resolved, isSpecial: false)
+  }
+
+  /// Throws unless the directory that will hold `file` exists and may be written: the
+  /// temporary file is made there and renamed over `file`.
+  static func requireWritableDirectory(of file: String, for path: String) throws {
+    let dir = Paths.deletingLastComponent(file)
     let parent = dir.isEmpty ? "." : dir
     var dst = stat()
     guard stat(parent, &dst) == 0, dst.st_mode & S_IFMT == S_IFDIR else {
       throw OutputError(path, "the directory \(parent) does not exist")
     }
     guard access(parent, W_OK) == 0 else { throw OutputError.errno(path) }
-    return Target(path: resolved, isSpecial: false)
   }
 
   /// Why `path` cannot be written, or nil if it looks writable; checked before long work.
@@ -87,7 +105,7 @@ enum OutputFile {
       if FileManager.default.fileExists(atPath: t.path), access(t.path, W_OK) != 0 {
         return String(cString: strerror(errno))
       }
-      if Paths.lastComponent(t.path).utf8.count > 250 { return "the file name is too long" }
+      if Paths.lastComponent(t.path).utf8.count > 255 { return "the file name is too long" }
       return nil
     } catch let e as OutputError {
       return e.reason
@@ -98,14 +116,26 @@ enum OutputFile {
 
   /// Writes `data` to `path` as described above.
   static func write(_ data: Data, to path: String) throws {
-    try produce(path) { temp in
-      let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    let t = try target(path)
+    if t.isSpecial {
+      // Devices and pipes take the bytes directly.
+      let fd = open(t.path, O_WRONLY | O_CLOEXEC)
       guard fd >= 0 else { throw OutputError.errno(path) }
+      defer { _ = Glibc.close(fd) }
+      try writeAll(fd, data, path: path)
+      return
+    }
+    let (temp, fd) = try createTemporary(beside: t, for: path)
+    do {
       var closed = false
       defer { if !closed { _ = Glibc.close(fd) } }
       try writeAll(fd, data, path: path)
+      try finish(fd, path: path)
       closed = true
-      guard Glibc.close(fd) == 0 else { throw OutputError.errno(path) }
+      guard rename(temp, t.path) == 0 else { throw OutputError.errno(path) }
+    } catch {
+      unlink(temp)
+      throw error
     }
   }
 
@@ -113,12 +143,9 @@ enum OutputFile {
   /// regular target, or copied through to a device or FIFO.
   static func produce(_ path: String, _ make: (String) throws -> Void) throws {
     let t = try target(path)
-    let temp = temporaryPath(beside: t)
     if t.isSpecial {
-      // Devices take the bytes directly; the temporary file only holds what `make` produced.
-      let scratch =
-        (ProcessInfo.processInfo.environment["TMPDIR"].map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? "/tmp/")
-        + "playground-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+      // `make` writes a scratch file, whose bytes then go to the device.
+      let scratch = try scratchDirectory(for: path) + "/.playground-\(getpid())-\(randomSuffix())"
       defer { unlink(scratch) }
       try make(scratch)
       guard let data = FileManager.default.contents(atPath: scratch) else {
@@ -130,8 +157,14 @@ enum OutputFile {
       try writeAll(fd, data, path: path)
       return
     }
+    // Made first, exclusively, so `make` writes a new file of this program's own.
+    let (temp, fd) = try createTemporary(beside: t, for: path)
+    _ = Glibc.close(fd)
     do {
       try make(temp)
+      let again = open(temp, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+      guard again >= 0 else { throw OutputError.errno(path) }
+      try finish(again, path: path)
       guard rename(temp, t.path) == 0 else { throw OutputError.errno(path) }
     } catch {
       unlink(temp)
@@ -139,11 +172,52 @@ enum OutputFile {
     }
   }
 
-  /// A hidden file beside `target`, in the same directory so renaming it over the target is atomic.
-  static func temporaryPath(beside target: Target) -> String {
+  /// Flushes a finished temporary file to the disk and closes it, so that after the rename
+  /// a crash cannot leave an empty file where the old one was.
+  static func finish(_ fd: Int32, path: String) throws {
+    guard fsync(fd) == 0 || errno == EINVAL else {
+      let e = OutputError.errno(path)
+      _ = Glibc.close(fd)
+      throw e
+    }
+    guard Glibc.close(fd) == 0 else { throw OutputError.errno(path) }
+  }
+
+  /// A new hidden file beside `target`, in the same directory so renaming it over the target
+  /// is atomic: created exclusively and never through a link (a stale or planted one at the
+  /// name is not followed), with the permissions of the file it will replace.
+  static func createTemporary(beside target: Target, for path: String) throws -> (String, Int32) {
     let dir = Paths.deletingLastComponent(target.path)
-    let name = Paths.lastComponent(target.path).prefix(200)
-    return (dir.isEmpty ? "." : dir) + "/.\(name).tmp-\(getpid())"
+    // The name cut to whole characters within 200 bytes, so the temporary name fits in 255.
+    var name = Substring(Paths.lastComponent(target.path))
+    while name.utf8.count > 200 { name = name.dropLast() }
+    var old = stat()
+    let mode = stat(target.path, &old) == 0 ? mode_t(old.st_mode & 0o7777) : 0o644
+    for _ in 0..<16 {
+      let temp = (dir.isEmpty ? "." : dir) + "/.\(name).tmp-\(getpid())-\(randomSuffix())"
+      let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+      if fd >= 0 {
+        // The mode given to open is masked by the umask; a replaced file keeps its own.
+        if stat(target.path, &old) == 0 { _ = fchmod(fd, mode) }
+        return (temp, fd)
+      }
+      if errno != EEXIST { throw OutputError.errno(path) }
+    }
+    throw OutputError(path, "could not make a temporary file beside it")
+  }
+
+  /// Eight random hex digits for temporary names.
+  static func randomSuffix() -> String { String(UInt32.random(in: 0...UInt32.max), radix: 16) }
+
+  /// Where scratch files go: `TMPDIR` when it names a writable directory, otherwise /tmp.
+  static func scratchDirectory(for path: String) throws -> String {
+    for candidate in [ProcessInfo.processInfo.environment["TMPDIR"] ?? "", "/tmp"] where !candidate.isEmpty {
+      var st = stat()
+      if stat(candidate, &st) == 0, st.st_mode & S_IFMT == S_IFDIR, access(candidate, W_OK) == 0 {
+        return candidate.hasSuffix("/") ? String(candidate.dropLast()) : candidate
+      }
+    }
+    throw OutputError(path, "no writable directory for a scratch file (TMPDIR or /tmp)")
   }
 
   /// Writes every byte of `data`, retrying interrupted and short writes; throws on any error.

@@ -39,9 +39,7 @@ final class TraceWriter {
       tempPath = nil
       fd = open(target.path, O_WRONLY | O_CLOEXEC)
     } else {
-      let temp = OutputFile.temporaryPath(beside: target)
-      tempPath = temp
-      fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+      (tempPath, fd) = try OutputFile.createTemporary(beside: target, for: path)
     }
     guard fd >= 0 else { throw OutputError.errno(path) }
     buffer = "[\n"
@@ -98,6 +96,8 @@ final class TraceWriter {
     if !failed { buffer += "\n]\n" }
     flush()
     closed = true
+    // On the disk before the rename, so a crash cannot leave an empty file in the old one's place.
+    if tempPath != nil { _ = fsync(fd) }
     if Glibc.close(fd) != 0 && !failed {
       failed = true
       warn("tracing: \(OutputError.errno(path))")

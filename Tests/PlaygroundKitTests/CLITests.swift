@@ -424,6 +424,59 @@ struct CLI {
     #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: pngLink)) == "real.png")
   }
 
+  @Test func outputsReachAPipeThroughDevStdoutAndDevicesNeedNoScratchSpace() throws {
+    // /dev/stdout on a pipe: the JSON arrives on the pipe.
+    let b = try CLI.run(["bench", "--scene", "clock", "--frames", "2", "--warmup", "0", "--json", "/dev/stdout"])
+    #expect(b.status == 0, "\(b.err)")
+    #expect(b.out.contains("\"scenes\""))
+    let s = try CLI.run(["snapshot", "--scene", "clock", "--at", "1", "--size", "64x36", "--out", "/dev/stdout"])
+    #expect(s.status == 0, "\(s.err)")
+    // The output is read as UTF-8 text, so only the signature's letters and the first chunk survive.
+    #expect(s.out.contains("PNG\r\n") && s.out.contains("IHDR") && s.out.contains("IEND"))
+    // A device needs no temporary file, and a PNG's scratch file falls back to /tmp.
+    for args in [
+      ["bench", "--scene", "clock", "--frames", "2", "--warmup", "0", "--json", "/dev/null"],
+      ["snapshot", "--scene", "clock", "--at", "1", "--size", "64x36", "--out", "/dev/null"],
+    ] {
+      let r = try CLI.run(args, env: ["TMPDIR": "/nonexistent-tmp"])
+      #expect(r.status == 0, "\(args): \(r.err)")
+    }
+  }
+
+  @Test func aReplacedFileKeepsItsPermissionsAndLongNamesFit() throws {
+    let dir = try scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let path = dir.appendingPathComponent("private.json").path
+    FileManager.default.createFile(atPath: path, contents: Data("old".utf8))
+    #expect(chmod(path, 0o600) == 0)
+    let r = try CLI.run(["bench", "--scene", "clock", "--frames", "2", "--warmup", "0", "--json", path])
+    #expect(r.status == 0, "\(r.err)")
+    let attrs = try FileManager.default.attributesOfItem(atPath: path)
+    #expect((attrs[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+    #expect(try String(contentsOfFile: path, encoding: .utf8).contains("\"scenes\""))
+    // 246 bytes of name (two-byte characters): the temporary name must be cut by bytes.
+    let long = dir.appendingPathComponent(String(repeating: "é", count: 120) + "x.json").path
+    let l = try CLI.run(["bench", "--scene", "clock", "--frames", "2", "--warmup", "0", "--json", long])
+    #expect(l.status == 0, "\(l.err)")
+    #expect(FileManager.default.fileExists(atPath: long))
+    // No temporary file is left behind.
+    let left = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix(".") }
+    #expect(left.isEmpty, "\(left)")
+  }
+
+  @Test func benchOutputsAModeDoesNotWriteAreRefused() throws {
+    for (args, why) in [
+      (["--compare", "--csv", "/tmp/x.csv"], "--csv is written by the frame benchmark alone"),
+      (["--pacing", "--plot", "/tmp/x.png"], "--plot is written by the frame benchmark and --compare"),
+      (["--idle", "--csv", "/tmp/x.csv"], "--csv is written by the frame benchmark alone"),
+    ] {
+      let r = try CLI.run(["bench", "--scene", "clock"] + args)
+      #expect(r.status == 64, "\(args)")
+      #expect(r.err.hasPrefix("playground: \(why)"), "\(r.err)")
+      #expect(r.err.split(separator: "\n").count == 1)
+    }
+  }
+
   @Test func aFailedWriteExits73AndKeepsTheOldFile() throws {
     let r = try CLI.run(["snapshot", "--scene", "clock", "--at", "1", "--size", "64x36", "--out", "/dev/full"])
     #expect(r.status == 73)
