@@ -579,13 +579,14 @@ public enum Rasterizer {
   /// Draws an upright image quad that is magnified vertically (images and mesh gradients
   /// scaled up), with the same pixels as its two triangles but filtered separably: each texel
   /// row is filtered across once per quad into a row of pixels, and each pixel row is then one
-  /// blend of two such rows by a weight constant along the row. Returns false, drawing
-  /// nothing, for a quad it does not handle; its triangles are drawn instead.
+  /// blend of two such rows by a weight constant along the row. A nearest-texel quad (GIF
+  /// frames) looks each pixel column's texel column up once. Returns false, drawing nothing,
+  /// for a quad it does not handle; its triangles are drawn instead.
   static func imageQuad(
     _ q: UnsafePointer<Vertex>, clip: PixelRect, target: RasterTarget, texture: RasterTexture
   ) -> Bool {
     let (a, b, c, d) = (q[0], q[1], q[2], q[3])
-    guard texture.smooth, a.y == b.y, c.y == d.y, a.x == d.x, b.x == c.x, a.color == b.color, a.color == c.color,
+    guard a.y == b.y, c.y == d.y, a.x == d.x, b.x == c.x, a.color == b.color, a.color == c.color,
       a.color == d.color, a.u == d.u, b.u == c.u, a.v == b.v, c.v == d.v
     else { return false }
     @inline(__always) func ok(_ v: Vertex) -> Bool {
@@ -634,6 +635,56 @@ public enum Rasterizer {
     let ox = Float(xl) * s
     let oy = Float(yt) * s
     let u0 = fixed24(a.u * tw + (0.5 - ox) * udx - 0.5)
+    /// The row's pixels: the union of the two triangles' spans on it, or nil.
+    @inline(__always) func span(_ py: Int64) -> (Int64, Int64)? {
+      var (loA, hiA) = (col0, col0 + Int64(cols) - 1)
+      var (loB, hiB) = (loA, hiA)
+      ca.span(py, &loA, &hiA)
+      cb.span(py, &loB, &hiB)
+      let (lo, hi) = loA > hiA ? (loB, hiB) : (loB > hiB ? (loA, hiA) : (min(loA, loB), max(hiA, hiB)))
+      return lo <= hi ? (lo, hi) : nil
+    }
+    if !texture.smooth {
+      // Nearest texel (GIF frames, pixel art): one texel column per pixel column, looked up
+      // once per quad, and one texel row per pixel row; opaque and untinted, a plain store.
+      let half = 1 << 23
+      withUnsafeTemporaryAllocation(of: Int.self, capacity: cols) { columns in
+        guard let column = columns.baseAddress else { return }
+        for i in 0..<cols {
+          let tx = (u0 &+ dU &* (Int(col0) + i) &+ half) >> 24
+          column[i] = tx < 0 ? 0 : (tx > maxTX ? maxTX : tx)
+        }
+        var dst = target.pixels + Int(min(ca.minY, cb.minY)) * target.stride
+        // The last row stored, to copy when the next samples the same texel row over the
+        // same pixels (a magnified picture repeats each row).
+        var previous: (texelRow: Int, lo: Int64, hi: Int64, pixels: UnsafeMutablePointer<UInt32>)?
+        for py in min(ca.minY, cb.minY)...max(ca.maxY, cb.maxY) {
+          defer { dst += target.stride }
+          guard let (lo, hi) = span(py) else { continue }
+          var ty = (fixed24(a.v * th + (Float(py) + 0.5 - oy) * vdy - 0.5) &+ half) >> 24
+          ty = ty < 0 ? 0 : (ty > maxTY ? maxTY : ty)
+          let row = texels + ty * w
+          let first = Int(lo - col0)
+          let out = dst + Int(lo)
+          if store {
+            if let p = previous, p.texelRow == ty, p.lo == lo, p.hi == hi {
+              out.update(from: p.pixels, count: Int(hi - lo) + 1)
+              continue
+            }
+            previous = (ty, lo, hi, out)
+          }
+          for i in 0...Int(hi - lo) {
+            let t = row[column[first + i]]
+            if store {
+              out[i] = t
+            } else {
+              place(white ? t : modulate(t, tint), at: out + i)
+            }
+          }
+        }
+      }
+      return true
+    }
     withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 5 * cols) { scratch in
       guard let base = scratch.baseAddress else { return }
       // Per column: the two texels it blends and the weight, the same for every texel row.
@@ -672,20 +723,7 @@ public enum Rasterizer {
       var dst = target.pixels + Int(min(ca.minY, cb.minY)) * target.stride
       for py in min(ca.minY, cb.minY)...max(ca.maxY, cb.maxY) {
         defer { dst += target.stride }
-        var (loA, hiA) = (col0, col0 + Int64(cols) - 1)
-        var (loB, hiB) = (loA, hiA)
-        ca.span(py, &loA, &hiA)
-        cb.span(py, &loB, &hiB)
-        let lo: Int64
-        let hi: Int64
-        if loA > hiA {
-          (lo, hi) = (loB, hiB)
-        } else if loB > hiB {
-          (lo, hi) = (loA, hiA)
-        } else {
-          (lo, hi) = (min(loA, loB), max(hiA, hiB))
-        }
-        guard lo <= hi else { continue }
+        guard let (lo, hi) = span(py) else { continue }
         let v = fixed24(a.v * th + (Float(py) + 0.5 - oy) * vdy - 0.5)
         let ty = v >> 24
         let r0 = ty < 0 ? 0 : (ty > maxTY ? maxTY : ty)
