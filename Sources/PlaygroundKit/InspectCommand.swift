@@ -68,7 +68,9 @@ struct InspectReport: Encodable {
   static func make(
     scene: any PlaygroundScene, start: Date, at seconds: Double, size: PixelSize, assets: SceneAssets = SceneAssets()
   ) throws -> InspectReport {
-    let target = try OffscreenTarget(width: size.width, height: size.height)
+    // Only the text engine is needed: layout uses `size`, and nothing is drawn, so the
+    // target is one pixel rather than (at --size 16384x16384) a gigabyte.
+    let target = try OffscreenTarget(width: 1, height: 1)
     let replay = Replay(
       scene: scene, start: start, size: Size(width: Double(size.width), height: Double(size.height)),
       textEngine: target.renderer.atlas, assets: assets)

@@ -42,6 +42,11 @@ struct SnapshotCommand: ParsableCommand {
     guard size.width * scale <= 16384, size.height * scale <= 16384 else {
       throw UsageFailure.fail("--size \(size) at --scale \(scale) is over 16384 pixels on a side")
     }
+    // Checked before rendering, which at 16384 pixels a side takes a while and a gigabyte.
+    if let problem = OutputFile.problem(out) {
+      printError("playground: cannot write \(out): \(problem)")
+      throw ExitCode(73)
+    }
   }
 
   func run() throws {

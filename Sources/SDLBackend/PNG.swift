@@ -7,11 +7,15 @@ public enum PNGWriter {
   /// Saves `image` to `path`; throws with a one-line reason on failure.
   public static func write(_ image: ImageBuffer, to path: String) throws {
     try Platform.startCore()
-    var pixels = image.pixels
-    let rc: Int32 = pixels.withUnsafeMutableBytes { raw in
+    guard image.pixels.count >= image.width * image.height else {
+      throw BackendError.io("cannot write PNG to \(path): the image has fewer pixels than its size")
+    }
+    // Read in place (saving only reads the surface): no copy of a picture that can be a gigabyte.
+    let rc: Int32 = image.pixels.withUnsafeBytes { raw in
       guard
         let surf = SDL_CreateRGBSurfaceWithFormatFrom(
-          raw.baseAddress, Int32(image.width), Int32(image.height), 32, Int32(image.width * 4),
+          UnsafeMutableRawPointer(mutating: raw.baseAddress), Int32(image.width), Int32(image.height), 32,
+          Int32(image.width * 4),
           UInt32(SDL_PIXELFORMAT_RGBA32.rawValue))
       else { return -1 }
       defer { SDL_FreeSurface(surf) }
