@@ -117,11 +117,13 @@ public enum GIF {
         out.delays.append(delay)
         switch disposal {
         case 2:
-          // Back to clear, inside this frame's rectangle.
+          // Back to clear, inside this frame's rectangle, as browsers do it (SDL_image paints
+          // it opaque black; the format says "background color", which browsers read as clear).
           for y in top..<min(top + h, height) where left < width {
             for x in left..<min(left + w, width) { canvas[y * width + x] = 0 }
           }
         case 3:
+          // Back to the canvas as it was before this frame was drawn.
           if let before { canvas = before }
         default: break
         }

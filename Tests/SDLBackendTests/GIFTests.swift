@@ -122,6 +122,80 @@ struct GIFDecoderTests {
     }
   }
 
+  /// A GIF that uses what the bundled one does not: frames smaller than the canvas and partly
+  /// off it, local color tables, transparency, interlacing, and disposals 1, 2 and 3.
+  static func featureGIF() -> [UInt8] {
+    var rng = SplitMix64(state: 99)
+    func table(_ n: Int) -> [UInt8] { (0..<(3 * n)).map { _ in UInt8(truncatingIfNeeded: rng.next()) } }
+    // A 16×12 canvas with a 4-color global table.
+    var b: [UInt8] = Array("GIF89a".utf8) + [16, 0, 12, 0, 0x81, 0, 0] + table(4)
+    struct Frame {
+      var x, y, w, h: Int
+      var disposal: Int
+      var transparent: Int?
+      var localColors: Int?
+      var interlaced = false
+    }
+    let frames = [
+      Frame(x: 0, y: 0, w: 16, h: 12, disposal: 1, transparent: nil, localColors: nil),
+      Frame(x: 3, y: 2, w: 6, h: 5, disposal: 2, transparent: 0, localColors: 8),
+      Frame(x: 1, y: 1, w: 8, h: 9, disposal: 3, transparent: 2, localColors: nil, interlaced: true),
+      Frame(x: 5, y: 4, w: 4, h: 4, disposal: 0, transparent: 1, localColors: nil),
+      Frame(x: 12, y: 9, w: 8, h: 8, disposal: 1, transparent: nil, localColors: 8),
+    ]
+    for f in frames {
+      let colors = f.localColors ?? 4
+      let flags = UInt8(f.disposal << 2) | (f.transparent == nil ? 0 : 1)
+      b += [0x21, 0xF9, 4, flags, 9, 0, UInt8(f.transparent ?? 0), 0]
+      var packed: UInt8 = f.interlaced ? 0x40 : 0
+      if f.localColors != nil { packed |= 0x80 | 2 }
+      b += [0x2C, UInt8(f.x), 0, UInt8(f.y), 0, UInt8(f.w), 0, UInt8(f.h), 0, packed]
+      if f.localColors != nil { b += table(8) }
+      let indices = (0..<(f.w * f.h)).map { _ in UInt8(rng.below(colors)) }
+      let m = colors == 8 ? 3 : 2
+      let data = lzwEncode(indices, minimumCodeSize: m)
+      b.append(UInt8(m))
+      var at = 0
+      while at < data.count {
+        let n = min(255, data.count - at)
+        b.append(UInt8(n))
+        b += data[at..<(at + n)]
+        at += n
+      }
+      b.append(0)
+    }
+    return b + [0x3B]
+  }
+
+  @Test("offsets, local tables, transparency and interlacing decode as SDL_image does; disposals as browsers do")
+  func featuresMatchSDLImageAndBrowsers() throws {
+    let bytes = Self.featureGIF()
+    let ours = try GIF.decode(bytes).frames.map(\.pixels)
+    let theirs = try GIFDecoder.decodeWithSDLImage(bytes).frames.map(\.pixels)
+    #expect(ours.count == 5 && theirs.count == 5)
+    // Before any disposal but "keep": offsets, clipping, local tables and transparency.
+    #expect(ours[0] == theirs[0])
+    #expect(ours[1] == theirs[1])
+    func inside(_ p: Int, _ x: Range<Int>, _ y: Range<Int>) -> Bool { x.contains(p % 16) && y.contains(p / 16) }
+    // Frame 1 is disposed with 2: browsers clear its rectangle, where SDL_image paints opaque
+    // black. Frame 2 (interlaced) shows that clear through its transparent pixels, and equals
+    // SDL_image's everywhere else.
+    let hole = (3..<9, 2..<7)
+    var cleared = 0
+    for p in ours[2].indices where ours[2][p] != theirs[2][p] {
+      #expect(ours[2][p] == 0 && theirs[2][p] == 0xFF00_0000 && inside(p, hole.0, hole.1), "pixel \(p)")
+      cleared += 1
+    }
+    #expect(cleared > 0)
+    // Frame 2 is disposed with 3: the canvas goes back to what it was before frame 2 was drawn
+    // (frame 1's, with the hole), and frame 3 is drawn on that.
+    for p in ours[3].indices where !inside(p, 5..<9, 4..<8) {
+      #expect(ours[3][p] == (inside(p, hole.0, hole.1) ? 0 : ours[1][p]), "pixel \(p)")
+    }
+    // Frame 3 is disposed with 0 (keep): frame 4 is drawn on it, clipped to the canvas.
+    for p in ours[4].indices where !inside(p, 12..<16, 9..<12) { #expect(ours[4][p] == ours[3][p], "pixel \(p)") }
+  }
+
   @Test("a frame larger than the canvas limit, or too many frames, is refused before anything is allocated for it")
   func bombsAreRefused() {
     // A 65535×65535 descriptor on a 1×1 canvas: SDL_image zero-fills 4 GB for each.
