@@ -146,7 +146,9 @@ public struct Path: Hashable, Sendable {
     }
     func segments(_ approxLength: Double) -> Int {
       // A curve's deviation from its chords shrinks with the square of the step count.
-      max(1, min(256, Int((approxLength / max(tolerance, 0.01)).squareRoot().rounded(.up))))
+      // Clamped before the conversion: a NaN or huge ratio must not trap.
+      let n = (approxLength / max(tolerance, 0.01)).squareRoot().rounded(.up)
+      return n >= 1 ? Int(min(256, n)) : 1
     }
     for e in elements {
       switch e {

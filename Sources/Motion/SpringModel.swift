@@ -21,9 +21,10 @@ struct SpringModel: Sendable, Hashable {
 
   init(response: Double, dampingFraction: Double, blendDuration: Double) {
     // A zero response would mean infinite stiffness; a tiny one is visually instant.
-    self.response = max(response, 1e-4)
-    self.dampingFraction = max(dampingFraction, 0)
-    self.blendDuration = max(blendDuration, 0)
+    // NaN (which `max` passes through) falls back to SwiftUI's defaults, so no loop below spins.
+    self.response = response.isNaN ? 0.5 : max(response, 1e-4)
+    self.dampingFraction = dampingFraction.isNaN ? 0.825 : max(dampingFraction, 0)
+    self.blendDuration = blendDuration.isNaN ? 0 : max(blendDuration, 0)
   }
 
   /// Natural angular frequency ω₀.
@@ -109,7 +110,7 @@ struct SpringModel: Sendable, Hashable {
     var high = response
     while !isSettled(at: high) {
       high *= 2
-      if high > 1e7 { return .infinity }
+      if !(high <= 1e7) { return .infinity }
     }
     var low = 0.0
     for _ in 0..<80 {

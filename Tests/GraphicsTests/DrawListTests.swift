@@ -290,6 +290,19 @@ import Testing
     #expect(pixels[1 * 16 + 1] == 0xFFFF_0000)
   }
 
+  @Test("flattening a curve with a NaN tolerance or an enormous length does not trap")
+  func flatteningHostileCurvesDoesNotTrap() {
+    var p = Path()
+    p.move(to: Point(x: 0, y: 0))
+    p.addCurve(to: Point(x: 1e80, y: 1e80), control1: Point(x: 1e80, y: 0), control2: Point(x: 0, y: 1e80))
+    p.addQuadCurve(to: Point(x: 5, y: 5), control: Point(x: 2, y: 9))
+    for tolerance in [Double.nan, 0.25, 1e-300] {
+      let lines = p.flattened(tolerance: tolerance)
+      #expect(!lines.isEmpty)
+      #expect(lines.allSatisfy { $0.points.count <= 600 })
+    }
+  }
+
   @Test("warped meshes at any size cover every pixel: shared edges leave no gap")
   func warpedMeshesLeaveNoGap() {
     var rng = SplitMix64(state: 5)

@@ -40,6 +40,17 @@ func peak(of animation: Animation, until end: Double) -> Double {
 
 @Suite("Springs")
 struct SpringTests {
+  @Test("a NaN response or damping falls back to the defaults instead of never settling")
+  func nanParametersSettle() {
+    for spring in [
+      Animation.spring(response: .nan, dampingFraction: 0.8),
+      Animation.spring(response: 0.4, dampingFraction: .nan),
+      Animation.spring(response: .nan, dampingFraction: .nan, blendDuration: .nan),
+    ] {
+      #expect(spring.duration.isFinite && spring.duration > 0)
+    }
+  }
+
   @Test("The heart's spring (response 0.10, damping 0.24) overshoots")
   func heartOvershoots() {
     let heart = Animation.spring(response: 0.10, dampingFraction: 0.24, blendDuration: 0.2)
