@@ -130,8 +130,9 @@ enum OutputFile {
       var closed = false
       defer { if !closed { _ = Glibc.close(fd) } }
       try writeAll(fd, data, path: path)
-      try finish(fd, path: path)
+      // `finish` closes the descriptor whether or not it succeeds.
       closed = true
+      try finish(fd, path: path)
       guard rename(temp, t.path) == 0 else { throw OutputError.errno(path) }
     } catch {
       unlink(temp)
