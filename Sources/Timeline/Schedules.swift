@@ -19,6 +19,13 @@ public protocol TimelineSchedule {
   func entries(from startDate: Date, mode: TimelineScheduleMode) -> Entries
 }
 
+/// A schedule whose entries are the same in every mode.
+///
+/// A timeline keeps its place in such a schedule when the mode changes (the window is
+/// minimized or restored) instead of asking it again and skipping what was already shown,
+/// which for a long list of explicit dates would cost a pass over all of them.
+public protocol ModeIndependentSchedule: TimelineSchedule {}
+
 /// A schedule that follows the display's refresh rather than a list of dates.
 ///
 /// The frame pump renders such a timeline at every display frame (no more often than
@@ -277,3 +284,8 @@ extension Cadence {
     }
   }
 }
+
+extension PeriodicTimelineSchedule: ModeIndependentSchedule {}
+extension EveryMinuteTimelineSchedule: ModeIndependentSchedule {}
+extension ExplicitTimelineSchedule: ModeIndependentSchedule {}
+extension CyclicTimelineSchedule: ModeIndependentSchedule {}

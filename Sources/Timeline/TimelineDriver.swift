@@ -15,6 +15,9 @@ public final class TimelineDriver {
   private var pending: Date?
   private var exhausted = false
   private var realigned = false
+  /// After a mode change, entries at or before this date are still to be skipped; the work
+  /// is spread over frames so that a schedule which ignores its start date cannot stall one.
+  private var catchUpThrough: Date?
   /// For display-linked schedules: when the next frame is due.
   private var nextFrame: Date?
   /// The context last handed to the content.
@@ -27,6 +30,9 @@ public final class TimelineDriver {
   /// The most entries skipped in one update before the driver re-queries the schedule from
   /// now; keeps a pathological schedule (tiny offsets after a long stall) from hanging.
   static let maxSkip = 1_000_000
+  /// The most entries skipped in one call while catching up after a mode change; an instance
+  /// property so tests can make it small.
+  var catchUpChunk = 1_000_000
 
   /// Creates the driver of a timeline that appeared at `start`.
   public init<S: TimelineSchedule>(schedule: S, start: Date) {
@@ -37,9 +43,7 @@ public final class TimelineDriver {
     } else {
       linked = nil
     }
-    modeIndependent =
-      schedule is PeriodicTimelineSchedule || schedule is CyclicTimelineSchedule
-      || schedule is EveryMinuteTimelineSchedule
+    modeIndependent = schedule is any ModeIndependentSchedule
     iterator = Self.makeIterator(schedule, start, .normal)
   }
 
@@ -64,12 +68,40 @@ public final class TimelineDriver {
     guard linked == nil, mode != iteratorMode else { return }
     iteratorMode = mode
     if modeIndependent { return }
-    // A custom schedule may answer differently per mode: ask it again from where we are.
+    // A custom schedule may answer differently per mode: ask it again from where we are, and
+    // skip what was already shown.
     let from = lastContext?.date ?? start
     iterator = Self.makeIterator(schedule, from, mode)
     pending = nil
     exhausted = false
-    while let p = peek(), let last = lastContext?.date, p <= last { pending = nil }
+    catchUpThrough = lastContext?.date
+  }
+
+  /// Skips entries already shown, at most `catchUpChunk` of them; true once none are left.
+  ///
+  /// A schedule that honours its start date has few such entries. One that ignores it (a
+  /// fixed list of dates in a custom type) may have millions, which are skipped a chunk per
+  /// frame so the window stays responsive. One whose dates stop advancing would never
+  /// catch up, and is treated as finished, as `update` does.
+  private func catchUp() -> Bool {
+    guard let through = catchUpThrough else { return true }
+    var first: Date?
+    var steps = 0
+    while let p = peek(), p <= through {
+      if first == nil { first = p }
+      pending = nil
+      steps += 1
+      if steps >= catchUpChunk {
+        if let first, let p = peek(), p <= first {
+          exhausted = true
+          pending = nil
+          break
+        }
+        return false
+      }
+    }
+    catchUpThrough = nil
+    return true
   }
 
   /// Rounds `date` up to the cadence's boundary (whole seconds or minutes since 1970).
@@ -90,6 +122,7 @@ public final class TimelineDriver {
     if let linked {
       return updateLinked(now: now, mode: mode, cadence: cadence, linked)
     }
+    guard catchUp() else { return nil }
     let first = lastContext == nil || realigned
     guard let next = peek() else {
       if first {
@@ -172,6 +205,8 @@ public final class TimelineDriver {
       return nextFrame ?? now
     }
     setMode(mode)
+    // Still skipping entries already shown: come back at once to go on.
+    if catchUpThrough != nil { return now }
     guard let p = peek() else { return nil }
     return Self.coalesce(p, cadence)
   }
@@ -181,6 +216,7 @@ public final class TimelineDriver {
   public func realign(to now: Date) {
     realigned = true
     nextFrame = nil
+    catchUpThrough = nil
     guard linked == nil else { return }
     if let p = schedule as? PeriodicTimelineSchedule, now < p.start {
       // The grid does not reach back before its start; after the clock was set back, extend

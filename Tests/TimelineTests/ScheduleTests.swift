@@ -237,3 +237,77 @@ struct StuckSchedule: TimelineSchedule {
   #expect(driver.nextDeadline(after: t0.addingTimeInterval(1), mode: .normal, cadence: .live) == nil)
   #expect(driver.update(now: t0.addingTimeInterval(2), mode: .normal, cadence: .live) == nil)
 }
+
+/// Counts the dates a sequence hands out, to see how much of a schedule a driver reads.
+final class ReadCounter: @unchecked Sendable {
+  var reads = 0
+}
+
+/// Whole seconds from `t0` onwards, read lazily and counted.
+struct CountedSeconds: Sequence, IteratorProtocol {
+  let counter: ReadCounter
+  var k = 0.0
+  mutating func next() -> Date? {
+    counter.reads += 1
+    defer { k += 1 }
+    return at(k)
+  }
+}
+
+/// A custom schedule that ignores its start date and always lists every whole second from
+/// `t0`, as a type wrapping a fixed list of dates would.
+struct IgnoresItsStart: TimelineSchedule {
+  let counter: ReadCounter
+  func entries(from startDate: Date, mode: TimelineScheduleMode) -> CountedSeconds {
+    CountedSeconds(counter: counter)
+  }
+}
+
+@Suite struct ModeChangeTests {
+  @Test func anExplicitScheduleKeepsItsPlaceWhenTheWindowIsMinimized() {
+    let counter = ReadCounter()
+    let d = TimelineDriver(schedule: ExplicitTimelineSchedule(CountedSeconds(counter: counter)), start: t0)
+    #expect(d.update(now: t0, mode: .normal, cadence: .live)?.date == t0)
+    #expect(d.update(now: at(2.5), mode: .normal, cadence: .live)?.date == at(2))
+    let read = counter.reads
+    // Its dates are the same in every mode: nothing is read again from the beginning.
+    #expect(d.update(now: at(2.5), mode: .lowFrequency, cadence: .seconds) == nil)
+    #expect(d.nextDeadline(after: at(2.5), mode: .lowFrequency, cadence: .seconds) == at(3))
+    #expect(counter.reads == read)
+    #expect(d.update(now: at(3), mode: .lowFrequency, cadence: .seconds)?.date == at(3))
+  }
+
+  @Test func aScheduleThatIgnoresItsStartCatchesUpAChunkPerFrame() {
+    let counter = ReadCounter()
+    let d = TimelineDriver(schedule: IgnoresItsStart(counter: counter), start: t0)
+    d.catchUpChunk = 10
+    #expect(d.update(now: t0, mode: .normal, cadence: .live)?.date == t0)
+    #expect(d.update(now: at(45.5), mode: .normal, cadence: .live)?.date == at(45))
+    // Minimizing asks the schedule again; the 46 dates already shown are skipped at most
+    // ten per call, and the timeline says it needs to come back at once until done.
+    var calls = 0
+    var before = counter.reads
+    var result = d.update(now: at(45.5), mode: .lowFrequency, cadence: .live)
+    while d.nextDeadline(after: at(45.5), mode: .lowFrequency, cadence: .live) == at(45.5) {
+      #expect(result == nil)
+      #expect(counter.reads - before <= 11)
+      before = counter.reads
+      result = d.update(now: at(45.5), mode: .lowFrequency, cadence: .live)
+      calls += 1
+      if calls > 10 { break }
+    }
+    #expect(calls >= 4 && calls <= 5)
+    #expect(result == nil)
+    #expect(d.nextDeadline(after: at(45.5), mode: .lowFrequency, cadence: .live) == at(46))
+    #expect(d.update(now: at(46), mode: .lowFrequency, cadence: .live)?.date == at(46))
+  }
+
+  @Test func aStuckScheduleIsFinishedAfterAModeChangeNotSpunOn() {
+    let d = TimelineDriver(schedule: StuckSchedule(), start: t0)
+    d.catchUpChunk = 100
+    #expect(d.update(now: t0, mode: .normal, cadence: .live)?.date == t0)
+    // Asked again, it lists the date already shown forever; this used to hang.
+    #expect(d.update(now: at(1), mode: .lowFrequency, cadence: .live) == nil)
+    #expect(d.nextDeadline(after: at(1), mode: .lowFrequency, cadence: .live) == nil)
+  }
+}
