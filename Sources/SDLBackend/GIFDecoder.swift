@@ -10,15 +10,20 @@ public enum GIFDecoder {
   /// The most pixels over all frames (about 1 GB of RGBA).
   public static let maxPixels = GIF.maxTotalPixels
 
+  /// How long a read may wait for data before the file counts as stalled.
+  public static let stallSeconds = 10.0
+
   /// Decodes `path`; throws a one-line reason naming the file when it is not a complete GIF.
-  public static func load(_ path: String) throws -> AnimatedImage {
+  ///
+  /// `stallSeconds` bounds the wait for each chunk, so a FIFO whose writer never writes is
+  /// an error rather than a hang.
+  public static func load(_ path: String, stallSeconds: Double = stallSeconds) throws -> AnimatedImage {
     func fail(_ why: String) -> AnimatedImageError { AnimatedImageError(message: "\(path): \(why)") }
-    // Non-blocking to open, so a FIFO nobody writes to is an empty file rather than a hang;
-    // blocking again to read, so a FIFO that is being written is read to its end.
+    // Non-blocking, so a FIFO nobody writes to is an empty file rather than a hang at open,
+    // and a writer that holds it open without writing is waited for only so long.
     let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard fd >= 0 else { throw fail("cannot open the file (\(String(cString: strerror(errno))))") }
     defer { close(fd) }
-    _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
     // Read in chunks, at most one byte past the limit: enough to tell the file is too large.
     var data: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -28,6 +33,19 @@ public enum GIFDecoder {
       if n == 0 { break }
       if n < 0 {
         if errno == EINTR { continue }
+        if errno == EAGAIN || errno == EWOULDBLOCK {
+          var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+          let wait = max(0, min(stallSeconds, 3600))
+          let ready = poll(&p, 1, Int32(wait * 1000))
+          if ready == 0 {
+            let shown = wait == wait.rounded() ? "\(Int(wait))" : "\(wait)"
+            throw fail("no data arrived for \(shown) s; is it a pipe nobody writes to?")
+          }
+          if ready < 0 && errno != EINTR {
+            throw fail("cannot wait for the file (\(String(cString: strerror(errno))))")
+          }
+          continue
+        }
         throw fail("cannot read the file (\(String(cString: strerror(errno))))")
       }
       data += chunk[0..<n]

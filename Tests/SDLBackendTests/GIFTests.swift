@@ -80,6 +80,35 @@ struct GIFTests {
       }
     }
   }
+  @Test("a FIFO whose writer stops writing is an error after the stall time; one written to its end loads")
+  func stalledFIFO() throws {
+    let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("stall-\(getpid()).gif").path
+    unlink(fifo)
+    try #require(mkfifo(fifo, 0o600) == 0)
+    defer { unlink(fifo) }
+    let gif = makeGIF(delays: [10, 20], loopCount: 0)
+    // Held open for writing by this process, half written, and never finished.
+    let writer = open(fifo, O_RDWR | O_CLOEXEC)
+    try #require(writer >= 0)
+    _ = gif.withUnsafeBytes { write(writer, $0.baseAddress, gif.count / 2) }
+    do {
+      _ = try GIFDecoder.load(fifo, stallSeconds: 0.2)
+      Issue.record("a stalled FIFO loaded")
+    } catch let e as AnimatedImageError {
+      #expect(e.message == "\(fifo): no data arrived for 0.2 s; is it a pipe nobody writes to?")
+    }
+    close(writer)
+    // Written whole and closed before it is read: read to its end. An idle reader keeps the
+    // pipe, and what was written into it, alive once the writer has gone.
+    let keeper = open(fifo, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    try #require(keeper >= 0)
+    defer { close(keeper) }
+    let second = open(fifo, O_WRONLY | O_CLOEXEC)
+    try #require(second >= 0)
+    #expect(gif.withUnsafeBytes { write(second, $0.baseAddress, gif.count) } == gif.count)
+    close(second)
+    #expect(try GIFDecoder.load(fifo, stallSeconds: 0.2).frames.count == 2)
+  }
 }
 
 /// The GIF decoder against SDL_image's on well-formed files, and on the files that made
