@@ -39,6 +39,11 @@ final class ParameterStore {
   private var lastBytes: [String: Data] = [:]
   private let changed = ChangeFlag()
   private var pollMTimes: [String: Date]?
+  /// When the files were last compared by modification time (monotonic seconds).
+  private var lastPoll = -Double.infinity
+  /// The least time between two such comparisons. The loop wakes 60 times a second while it
+  /// animates, and each comparison is two system calls a file.
+  static let pollInterval = 1.0
 
   init(options: AssetOptions) {
     folder = Paths.join(options.directory, "params")
@@ -114,7 +119,8 @@ final class ParameterStore {
   }
 
   /// Watches the folder with inotify; `wake` is called from the watcher's thread on a change.
-  /// Without inotify, `reloadIfChanged` compares modification times on each wake-up instead.
+  /// Without inotify (or without the folder), `reloadIfChanged` compares modification times
+  /// instead, on wake-ups at least `pollInterval` apart; no wake-up is added for it.
   func startWatching(wake: @escaping @Sendable () -> Void) {
     let fd = inotify_init1(Int32(IN_CLOEXEC))
     let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM)
@@ -142,8 +148,10 @@ final class ParameterStore {
 
   /// Reloads when the watcher saw a change; returns whether anything visible changed
   /// (new values, or a new problem to show).
-  func reloadIfChanged() -> Bool {
+  func reloadIfChanged(uptime: Double = monotonicSeconds()) -> Bool {
     if let old = pollMTimes {
+      guard uptime - lastPoll >= Self.pollInterval || uptime < lastPoll else { return false }
+      lastPoll = uptime
       let now = modificationTimes()
       guard now != old else { return false }
       pollMTimes = now
