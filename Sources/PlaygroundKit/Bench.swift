@@ -221,6 +221,7 @@ struct FrameBenchmark {
       renderer.flush()
       let t2 = monotonicSeconds()
       renderer.present()
+      renderer.finish()
       let t3 = monotonicSeconds()
       if i >= warmup {
         let ns = { (s: Double) in UInt64(max(0, s) * 1e9) }

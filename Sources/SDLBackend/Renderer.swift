@@ -276,6 +276,19 @@ public final class Renderer {
     SDL_RenderPresent(handle)
   }
 
+  /// Waits until what was presented is really drawn.
+  ///
+  /// SDL's OpenGL renderer returns from a present with the work queued. On llvmpipe that
+  /// work runs on Mesa's own threads afterwards, so timing the calls alone leaves most of a
+  /// frame out, and the backlog lands on whatever is measured next. Reading one pixel back
+  /// makes OpenGL finish first. The CPU and software renderers are finished when they return.
+  public func finish() {
+    guard let handle, selection.kind == .accelerated else { return }
+    var pixel: UInt32 = 0
+    var one = SDL_Rect(x: 0, y: 0, w: 1, h: 1)
+    _ = SDL_RenderReadPixels(handle, &one, UInt32(SDL_PIXELFORMAT_RGBA32.rawValue), &pixel, 4)
+  }
+
   /// Reads the target back as RGBA pixels (for tests and snapshots).
   public func readPixels() throws -> ImageBuffer {
     if let canvas { return canvas.readPixels() }
