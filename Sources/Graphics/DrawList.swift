@@ -963,8 +963,13 @@ public struct DrawList: Sendable {
 
   /// `addImageQuad` for a quad given as a value: what lowering calls once per glyph, so it
   /// writes the four vertices and six indices with no intermediate arrays.
+  ///
+  /// `opaque` says every texel of the texture is opaque. An upright quad of such a texture
+  /// with an opaque tint hides what is under it, which is then recorded as its
+  /// `Primitive.opaqueInterior` (when `recordsOpaqueInteriors` is on).
   public mutating func addImageQuad(
-    _ q: Quad, uv: Rect, texture: TextureRef, tint: RGBA8 = RGBA8(r: 255, g: 255, b: 255, a: 255)
+    _ q: Quad, uv: Rect, texture: TextureRef, tint: RGBA8 = RGBA8(r: 255, g: 255, b: 255, a: 255),
+    opaque: Bool = false
   ) {
     guard tint.a > 0, isVisible(q.bounds) else { return }
     let base = prepare(texture: texture)
@@ -976,6 +981,20 @@ public struct DrawList: Sendable {
     appendTriangle(base, base &+ 1, base &+ 2)
     appendTriangle(base, base &+ 2, base &+ 3)
     closeIndices(added: 6, shape: .imageQuad)
+    let upright =
+      q.topLeft.y == q.topRight.y && q.bottomLeft.y == q.bottomRight.y && q.topLeft.x == q.bottomLeft.x
+      && q.topRight.x == q.bottomRight.x
+    if opaque, tint.a == 255, upright, recordsOpaqueInteriors {
+      var box = q.bounds
+      if let clip = clipStack.last { box = box.intersection(clip) }
+      // Pixel centers at least half a pixel inside: every one is sampled from opaque texels.
+      let o = PixelRect(
+        x0: Self.wholePixel((box.minX + 0.5).rounded(.up)), y0: Self.wholePixel((box.minY + 0.5).rounded(.up)),
+        x1: Self.wholePixel((box.maxX - 0.5).rounded(.down)), y1: Self.wholePixel((box.maxY - 0.5).rounded(.down)))
+      if o.x1 > o.x0, o.y1 > o.y0, (o.x1 - o.x0) * (o.y1 - o.y0) >= 1024 {
+        primitives[primitives.count - 1].opaqueInterior = o
+      }
+    }
   }
 
   /// Fills an axis-aligned rectangle with a vertical ramp from `top` to `bottom`, to be

@@ -239,7 +239,7 @@ struct Lowerer {
       let corners = Quad(n.frame, t)
       list.addImageQuad(
         corners, uv: Rect(x: 0, y: 0, width: 1, height: 1), texture: .image(id),
-        tint: Color.white.opacity(opacity).rgba8)
+        tint: Color.white.opacity(opacity).rgba8, opaque: img.opaque)
       items.append(DrawnItem(kind: .image, bounds: corners.bounds, color: nil, text: nil))
     case .mesh(let spec, let key):
       lowerMesh(spec, key, n.frame, t, opacity)
@@ -470,7 +470,8 @@ struct Lowerer {
     drawn.opaque = image.opaque && opacity >= 1
     register(id, drawn)
     list.addImageQuad(
-      corners, uv: Rect(x: 0, y: 0, width: 1, height: 1), texture: .image(id), tint: Color.white.opacity(opacity).rgba8)
+      corners, uv: Rect(x: 0, y: 0, width: 1, height: 1), texture: .image(id), tint: Color.white.opacity(opacity).rgba8,
+      opaque: drawn.opaque)
     items.append(
       DrawnItem(kind: .shape, bounds: corners.bounds, color: g.stops.first?.color.opacity(opacity), text: nil))
   }

@@ -534,6 +534,60 @@ import Testing
     }
   }
 
+  @Test("an opaque upright image records its interior; a translucent, turned or see-through one does not")
+  func opaqueImageInterior() throws {
+    let quad = Quad(Rect(x: 10.3, y: 20.6, width: 60, height: 80))
+    let uv = Rect(x: 0, y: 0, width: 1, height: 1)
+    var list = DrawList()
+    list.recordsOpaqueInteriors = true
+    list.addImageQuad(quad, uv: uv, texture: .image(ImageID(1)), opaque: true)
+    // Pixel centers at least half a pixel inside 10.3…70.3 × 20.6…100.6.
+    #expect(list.primitives.last?.opaqueInterior == PixelRect(x0: 11, y0: 22, x1: 69, y1: 100))
+    list.addImageQuad(quad, uv: uv, texture: .image(ImageID(1)))
+    #expect(list.primitives.last?.opaqueInterior == nil, "a texture not known to be opaque")
+    list.addImageQuad(
+      quad, uv: uv, texture: .image(ImageID(1)), tint: RGBA8(r: 255, g: 255, b: 255, a: 254), opaque: true)
+    #expect(list.primitives.last?.opaqueInterior == nil, "drawn translucent")
+    let turned = Quad(Rect(x: 10, y: 20, width: 60, height: 80), Transform2D.rotation(Angle(radians: 0.1)))
+    list.addImageQuad(turned, uv: uv, texture: .image(ImageID(1)), opaque: true)
+    #expect(list.primitives.last?.opaqueInterior == nil, "turned")
+    list.pushClip(Rect(x: 0, y: 0, width: 40, height: 200))
+    list.addImageQuad(quad, uv: uv, texture: .image(ImageID(1)), opaque: true)
+    #expect(list.primitives.last?.opaqueInterior == PixelRect(x0: 11, y0: 22, x1: 39, y1: 100), "clipped")
+    list.popClip()
+    var off = DrawList()
+    off.addImageQuad(quad, uv: uv, texture: .image(ImageID(1)), opaque: true)
+    #expect(off.primitives.last?.opaqueInterior == nil, "off unless asked for")
+  }
+
+  @Test("every recorded interior pixel of an opaque image is drawn opaque by the image itself")
+  func imageInteriorIsCovered() throws {
+    var rng = SplitMix64(state: 12)
+    for trial in 0..<200 {
+      var image = ImageBuffer(width: 1 + rng.below(40), height: 1 + rng.below(40), smooth: trial % 2 == 0)
+      for i in image.pixels.indices { image.pixels[i] = 0xFF00_0000 | UInt32(truncatingIfNeeded: rng.below(1 << 24)) }
+      image.opaque = true
+      let texture = RasterTexture(image)
+      var list = DrawList()
+      list.recordsOpaqueInteriors = true
+      let r = Rect(
+        x: Double(rng.below(400)) / 16, y: Double(rng.below(400)) / 16, width: 30 + Double(rng.below(800)) / 16,
+        height: 30 + Double(rng.below(800)) / 16)
+      list.addImageQuad(Quad(r), uv: Rect(x: 0, y: 0, width: 1, height: 1), texture: .image(ImageID(7)), opaque: true)
+      guard let o = list.primitives.last?.opaqueInterior else { continue }
+      var pixels = [UInt32](repeating: 0, count: 96 * 96)
+      pixels.withUnsafeMutableBufferPointer { px in
+        Rasterizer.draw(list, into: RasterTarget(pixels: px.baseAddress!, width: 96, height: 96)) { _ in texture }
+      }
+      for y in o.y0..<min(o.y1, 96) {
+        for x in o.x0..<min(o.x1, 96) where pixels[y * 96 + x] >> 24 != 0xFF {
+          Issue.record("image \(image.width)×\(image.height) in \(r): pixel \(x),\(y) of \(o) is \(pixels[y * 96 + x])")
+          return
+        }
+      }
+    }
+  }
+
   @Test("subtracting a rectangle leaves disjoint pieces covering exactly the rest")
   func subtracting() {
     var rng = SplitMix64(state: 9)
