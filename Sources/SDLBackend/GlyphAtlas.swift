@@ -545,6 +545,14 @@ public final class GlyphAtlas: TextEngine {
     }
   }
 
+  /// Gives every fully transparent texel the color `rgb` and counts it as a new image: a test
+  /// hook, since a renderer that blends premultiplied texels must draw the same pixels after.
+  func recolorTransparentTexels(_ rgb: UInt32) {
+    let gen = image.generation
+    for i in image.pixels.indices where image.pixels[i] >> 24 == 0 { image.pixels[i] = rgb & 0x00FF_FFFF }
+    image.generation = gen &+ 1
+  }
+
   /// Drops every glyph; used when the atlas is full at its largest size.
   public func clear() {
     epoch += 1
