@@ -1014,6 +1014,33 @@ import Testing
       }
     }
   }
+
+  @Test("rows blended eight, four and one pixel at a time equal the reference lerp, whatever the length")
+  func lerpRowsMatchesLerp() {
+    var rng = SplitMix64(state: 21)
+    for count in [0, 1, 3, 4, 5, 7, 8, 9, 12, 15, 16, 17, 31, 64, 67] {
+      let a = (0..<count).map { _ in UInt32(truncatingIfNeeded: rng.next()) }
+      let b = (0..<count).map { _ in UInt32(truncatingIfNeeded: rng.next()) }
+      for w in [UInt32(0), 1, 77, 128, 200, 255] {
+        var out = [UInt32](repeating: 0xDEAD_BEEF, count: count + 1)
+        a.withUnsafeBufferPointer { pa in
+          b.withUnsafeBufferPointer { pb in
+            out.withUnsafeMutableBufferPointer { po in
+              guard let o = po.baseAddress else { return }
+              // Even an empty row needs pointers to pass; nothing is read through them then.
+              Rasterizer.lerpRows(
+                o, pa.baseAddress ?? UnsafePointer(o), pb.baseAddress ?? UnsafePointer(o), count: count, weight: w)
+            }
+          }
+        }
+        for i in 0..<count where out[i] != Rasterizer.lerp(a[i], b[i], w) {
+          Issue.record("pixel \(i) of \(count), weight \(w): \(out[i]) for \(Rasterizer.lerp(a[i], b[i], w))")
+          return
+        }
+        #expect(out[count] == 0xDEAD_BEEF, "nothing written past the row")
+      }
+    }
+  }
 }
 
 @Suite struct SnapTests {
