@@ -1247,6 +1247,12 @@ public enum Rasterizer {
     var p = start
     var i = 0
     if pattern &>> 24 == SIMD4(repeating: 255) {
+      let twice = SIMD8(lowHalf: pattern, highHalf: pattern)
+      while i + 8 <= count {
+        UnsafeMutableRawPointer(p).storeBytes(of: twice, as: SIMD8<UInt32>.self)
+        p += 8
+        i += 8
+      }
       while i + 4 <= count {
         UnsafeMutableRawPointer(p).storeBytes(of: pattern, as: SIMD4<UInt32>.self)
         p += 4

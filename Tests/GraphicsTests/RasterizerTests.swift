@@ -1041,6 +1041,17 @@ import Testing
       }
     }
   }
+
+  @Test("an opaque pattern span repeats its four pixels exactly, whatever its length")
+  func patternSpanRepeats() {
+    let pattern = SIMD4<UInt32>(0xFF11_2233, 0xFF44_5566, 0xFF77_8899, 0xFFAA_BBCC)
+    for count in 0..<40 {
+      var row = [UInt32](repeating: 0x1234_5678, count: count + 1)
+      row.withUnsafeMutableBufferPointer { Rasterizer.patternSpan($0.baseAddress!, count: count, pattern: pattern) }
+      #expect((0..<count).allSatisfy { row[$0] == pattern[$0 & 3] }, "count \(count)")
+      #expect(row[count] == 0x1234_5678, "nothing written past \(count)")
+    }
+  }
 }
 
 @Suite struct SnapTests {
