@@ -623,6 +623,8 @@ public struct DrawList: Sendable {
     closeIndices(added: (cornerPoints.count - 2) * 3 + n * 6)
     // Shapes too small to hide the 1,024 pixels worth a split (dots, knobs) skip the search.
     if recordsOpaqueInteriors, case let box = Self.bounds(of: cornerPoints), box.width * box.height >= 1024,
+      abs(box.minX) < Self.drawableLimit, abs(box.maxX) < Self.drawableLimit,
+      abs(box.minY) < Self.drawableLimit, abs(box.maxY) < Self.drawableLimit,
       (0..<n).allSatisfy({ col($0).a == 255 }),
       var inner = Self.inscribedRect(cornerPoints)
     {
@@ -637,6 +639,11 @@ public struct DrawList: Sendable {
       }
     }
   }
+
+  /// How far from the origin a shape may reach and still be drawn by the CPU rasterizer
+  /// (`Rasterizer.limit`, less room for the fringe and for rounding to `Float`); only such
+  /// shapes record an opaque interior.
+  static let drawableLimit = Double(Rasterizer.limit) - 16
 
   /// `v` as an Int, clamped far outside any target (and 0 for NaN), so no input traps.
   static func wholePixel(_ v: Double) -> Int {
@@ -984,7 +991,12 @@ public struct DrawList: Sendable {
     let upright =
       q.topLeft.y == q.topRight.y && q.bottomLeft.y == q.bottomRight.y && q.topLeft.x == q.bottomLeft.x
       && q.topRight.x == q.bottomRight.x
-    if opaque, tint.a == 255, upright, recordsOpaqueInteriors {
+    // Only where the rasterizer draws at all: it drops a quad with a corner past its limit,
+    // and what it does not draw must not hide what is under it.
+    let drawable = [q.topLeft, q.bottomRight].allSatisfy {
+      abs($0.x) < Self.drawableLimit && abs($0.y) < Self.drawableLimit
+    }
+    if opaque, tint.a == 255, upright, drawable, recordsOpaqueInteriors {
       var box = q.bounds
       if let clip = clipStack.last { box = box.intersection(clip) }
       // Pixel centers at least half a pixel inside: every one is sampled from opaque texels.

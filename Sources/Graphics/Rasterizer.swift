@@ -104,7 +104,8 @@ public final class RasterTexture {
 
   private func convert(_ image: ImageBuffer, _ region: PixelRect) {
     guard !region.isEmpty else { return }
-    var allOpaque = true
+    // Texels past a short pixel array stay clear, so such an image is never opaque.
+    var allOpaque = image.pixels.count >= width * height
     image.pixels.withUnsafeBufferPointer { src in
       for y in region.y0..<region.y1 {
         // A pixel array shorter than the size says (it is a public var) converts what it has.

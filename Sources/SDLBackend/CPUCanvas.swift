@@ -109,7 +109,7 @@ final class CPUCanvas {
         let candidates = index.touching(Rasterizer.reach(of: pr.intersection(t.bounds)))
         // What comes before an opaque interior in the region cannot show there: draw it (and
         // the background) only around that interior, then the rest over the whole region.
-        let (k, hidden) = Self.occluder(in: pr, list)
+        let (k, hidden) = Self.occluder(in: pr, list) { lookup($0)?.opaque ?? false }
         for piece in hidden.map({ pr.subtracting($0) }) ?? [pr] {
           if let bg, !Renderer.opaqueBackdropCovers(piece.rect, in: list) { Rasterizer.fill(t, piece, with: bg) }
           Rasterizer.draw(
@@ -126,10 +126,17 @@ final class CPUCanvas {
 
   /// The last primitive whose opaque interior hides at least a quarter of `region`, with the
   /// part of the region it hides; `(count, nil)` when none does.
-  static func occluder(in region: PixelRect, _ list: DrawList) -> (Int, PixelRect?) {
+  ///
+  /// An image's interior counts only when `opaqueTexture` says the texture it samples is
+  /// opaque by its pixels: the flag lowering recorded it by is the caller's word, and another
+  /// image may have been registered under the same id since.
+  static func occluder(
+    in region: PixelRect, _ list: DrawList, opaqueTexture: (TextureRef) -> Bool = { _ in false }
+  ) -> (Int, PixelRect?) {
     let ps = list.primitives
     for i in ps.indices.reversed() {
       guard let o = ps[i].opaqueInterior else { continue }
+      if ps[i].texture != .none, !opaqueTexture(ps[i].texture) { continue }
       let hidden = o.intersection(region)
       if hidden.area * 4 >= region.area, !hidden.isEmpty { return (i, hidden) }
     }

@@ -555,6 +555,12 @@ import Testing
     list.addImageQuad(quad, uv: uv, texture: .image(ImageID(1)), opaque: true)
     #expect(list.primitives.last?.opaqueInterior == PixelRect(x0: 11, y0: 22, x1: 39, y1: 100), "clipped")
     list.popClip()
+    // Past the rasterizer's reach nothing is drawn, so nothing may be said to be hidden.
+    list.addImageQuad(
+      Quad(Rect(x: 2_000_000, y: 0, width: 100, height: 100)), uv: uv, texture: .image(ImageID(1)), opaque: true)
+    #expect(list.primitives.last?.opaqueInterior == nil, "beyond the rasterizer's limit")
+    list.fillRect(Rect(x: -3_000_000, y: 0, width: 6_000_000, height: 100), color: .init(r: 0, g: 0, b: 0, a: 255))
+    #expect(list.primitives.last?.opaqueInterior == nil, "a fill beyond the limit")
     var off = DrawList()
     off.addImageQuad(quad, uv: uv, texture: .image(ImageID(1)), opaque: true)
     #expect(off.primitives.last?.opaqueInterior == nil, "off unless asked for")

@@ -325,6 +325,26 @@ extension SDLSuites {
       #expect(try redOverWhite(bleed: true, .cpu) >= 253)
     }
 
+    @Test("an image only said to be opaque does not hide what lies under it")
+    func imageOpacityIsCheckedOnItsPixels() throws {
+      let target = try OffscreenTarget(width: 64, height: 64, renderer: .cpu)
+      var list = DrawList()
+      list.recordsOpaqueInteriors = true
+      list.fillRect(Rect(x: -4, y: -4, width: 72, height: 72), color: RGBA8(r: 255, g: 0, b: 0, a: 255))
+      // Clear everywhere but one column, though lowering was told it is opaque.
+      var image = ImageBuffer(width: 8, height: 8, smooth: false)
+      for y in 0..<8 { image.pixels[y * 8] = 0xFFFF_0000 }
+      list.images[ImageID(5)] = image
+      list.addImageQuad(
+        Quad(Rect(x: 0, y: 0, width: 64, height: 64)), uv: Rect(x: 0, y: 0, width: 1, height: 1),
+        texture: .image(ImageID(5)), opaque: true)
+      #expect(list.primitives.last?.opaqueInterior != nil)
+      target.renderer.draw(list, background: .black)
+      let img = try target.renderer.readPixels()
+      #expect(pixel(img, 40, 40) == RGBA(r: 255, g: 0, b: 0, a: 255), "the red fill shows through")
+      #expect(pixel(img, 2, 40) == RGBA(r: 0, g: 0, b: 255, a: 255), "the image's own column")
+    }
+
     @Test func opaqueInteriorsAndTranslucentFringesAreSeparateRunsInOrder() {
       var list = DrawList()
       list.fillRect(Rect(x: 10, y: 10, width: 40, height: 20), color: RGBA8(r: 255, g: 0, b: 0, a: 255))
