@@ -15,6 +15,8 @@ public final class TimelineDriver {
   private var pending: Date?
   private var exhausted = false
   private var realigned = false
+  /// The date the schedule was last re-read from after a clock jump, until the next update.
+  private var realignedTo: Date?
   /// After a mode change, entries at or before this date are still to be skipped; the work
   /// is spread over frames so that a schedule which ignores its start date cannot stall one.
   private var catchUpThrough: Date?
@@ -70,11 +72,13 @@ public final class TimelineDriver {
     if modeIndependent { return }
     // A custom schedule may answer differently per mode: ask it again from where we are, and
     // skip what was already shown.
-    let from = lastContext?.date ?? start
+    // Just after a clock jump, the last date shown no longer says where the timeline is:
+    // read again from where the jump left it, with nothing to skip.
+    let from = realignedTo ?? lastContext?.date ?? start
     iterator = Self.makeIterator(schedule, from, mode)
     pending = nil
     exhausted = false
-    catchUpThrough = lastContext?.date
+    catchUpThrough = realignedTo == nil ? lastContext?.date : nil
   }
 
   /// Skips entries already shown, at most `catchUpChunk` of them; true once none are left.
@@ -127,6 +131,7 @@ public final class TimelineDriver {
     guard let next = peek() else {
       if first {
         realigned = false
+        realignedTo = nil
         lastContext = TimelineContext(date: lastContext?.date ?? now, cadence: cadence)
         return lastContext
       }
@@ -155,6 +160,7 @@ public final class TimelineDriver {
     }
     if first {
       realigned = false
+      realignedTo = nil
       // Only future entries: show the current date until the first arrives.
       lastContext = TimelineContext(date: latest ?? now, cadence: cadence)
       return lastContext
@@ -174,6 +180,7 @@ public final class TimelineDriver {
       if let due = nextFrame, now < due { return nil }
     }
     realigned = false
+    realignedTo = nil
     lastContext = TimelineContext(date: now, cadence: cadence)
     if let unit = cadence.unit {
       // Once per whole second or minute, on the boundary, so wake-ups are not random.
@@ -215,6 +222,7 @@ public final class TimelineDriver {
   /// freezes until the old date comes round again nor floods through the skipped entries.
   public func realign(to now: Date) {
     realigned = true
+    realignedTo = now
     nextFrame = nil
     catchUpThrough = nil
     guard linked == nil else { return }

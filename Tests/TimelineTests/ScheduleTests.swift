@@ -311,3 +311,21 @@ struct IgnoresItsStart: TimelineSchedule {
     #expect(d.nextDeadline(after: at(1), mode: .lowFrequency, cadence: .live) == nil)
   }
 }
+
+/// Every whole second from the start date's, as a custom (mode-dependent) schedule.
+struct WholeSeconds: TimelineSchedule {
+  func entries(from startDate: Date, mode: TimelineScheduleMode) -> [Date] {
+    let base = startDate.timeIntervalSince1970.rounded(.down)
+    return (0..<10).map { Date(timeIntervalSince1970: base + Double($0)) }
+  }
+}
+
+@Test func aClockSetBackAsTheWindowIsMinimizedDoesNotFreezeACustomTimeline() {
+  let d = TimelineDriver(schedule: WholeSeconds(), start: t0)
+  #expect(d.update(now: t0, mode: .normal, cadence: .live)?.date == t0)
+  #expect(d.update(now: at(3.5), mode: .normal, cadence: .live)?.date == at(3))
+  // The clock goes back a minute, and in the same pass the window is minimized.
+  d.realign(to: at(-60.5))
+  #expect(d.update(now: at(-60.5), mode: .lowFrequency, cadence: .live)?.date == at(-61))
+  #expect(d.nextDeadline(after: at(-60.5), mode: .lowFrequency, cadence: .live) == at(-60))
+}
