@@ -2,6 +2,7 @@ internal import CSDL2
 import FoundationEssentials
 import Glibc
 import Graphics
+import Timeline
 
 /// Reads animated GIFs from disk and decodes them with `GIF`.
 public enum GIFDecoder {
@@ -27,6 +28,10 @@ public enum GIFDecoder {
     // Read in chunks, at most one byte past the limit: enough to tell the file is too large.
     var data: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    let stall = max(0, min(stallSeconds, 3600))
+    // The wait is measured from the last data, so a signal that interrupts `poll`, or a
+    // descriptor that says it is readable and then has nothing, cannot stretch it.
+    var lastData = monotonicSeconds()
     while data.count <= maxBytes {
       let want = min(chunk.count, maxBytes + 1 - data.count)
       let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, want) }
@@ -34,14 +39,13 @@ public enum GIFDecoder {
       if n < 0 {
         if errno == EINTR { continue }
         if errno == EAGAIN || errno == EWOULDBLOCK {
-          var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-          let wait = max(0, min(stallSeconds, 3600))
-          let ready = poll(&p, 1, Int32(wait * 1000))
-          if ready == 0 {
-            let shown = wait == wait.rounded() ? "\(Int(wait))" : "\(wait)"
+          let left = stall - (monotonicSeconds() - lastData)
+          if left <= 0 {
+            let shown = stall == stall.rounded() ? "\(Int(stall))" : "\(stall)"
             throw fail("no data arrived for \(shown) s; is it a pipe nobody writes to?")
           }
-          if ready < 0 && errno != EINTR {
+          var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+          if poll(&p, 1, Int32((left * 1000).rounded(.up))) < 0 && errno != EINTR {
             throw fail("cannot wait for the file (\(String(cString: strerror(errno))))")
           }
           continue
@@ -49,6 +53,7 @@ public enum GIFDecoder {
         throw fail("cannot read the file (\(String(cString: strerror(errno))))")
       }
       data += chunk[0..<n]
+      lastData = monotonicSeconds()
     }
     if data.count > maxBytes { throw fail("larger than \(maxBytes >> 20) MB") }
     let bytes = data
