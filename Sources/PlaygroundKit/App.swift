@@ -230,7 +230,9 @@ final class PlaygroundApp {
         // first costs ~0.1 ms of lateness, and any that came are handled right after the frame.
         if wait(untilUptime: deadline) == .reached { continue }
       case .sleepIndefinitely:
-        if let until = [endUptime, toast?.until].compactMap({ $0 }).min() {
+        // Nothing is scheduled: a look at the parameter files skipped for being too soon is
+        // the only thing that would bring an edit in (without inotify).
+        if let until = [endUptime, toast?.until, parameters.pollDue].compactMap({ $0 }).min() {
           wait(untilUptime: until)
         } else {
           trace?.flush()

@@ -41,9 +41,13 @@ final class ParameterStore {
   private var pollMTimes: [String: Date]?
   /// When the files were last compared by modification time (monotonic seconds).
   private var lastPoll = -Double.infinity
+  /// When a comparison skipped for being too soon after the last one is due; a loop with
+  /// nothing else scheduled wakes for it. Nil with inotify, or when none was skipped.
+  private(set) var pollDue: Double?
   /// The least time between two such comparisons. The loop wakes 60 times a second while it
-  /// animates, and each comparison is two system calls a file.
-  static let pollInterval = 1.0
+  /// animates, and each comparison is two system calls a file. Under a second, so a scene
+  /// that wakes once a second (the clock) looks at each wake-up and needs no extra one.
+  static let pollInterval = 0.5
 
   init(options: AssetOptions) {
     folder = Paths.join(options.directory, "params")
@@ -120,7 +124,8 @@ final class ParameterStore {
 
   /// Watches the folder with inotify; `wake` is called from the watcher's thread on a change.
   /// Without inotify (or without the folder), `reloadIfChanged` compares modification times
-  /// instead, on wake-ups at least `pollInterval` apart; no wake-up is added for it.
+  /// instead, on wake-ups at least `pollInterval` apart; a loop with nothing scheduled wakes
+  /// once more when the last of them came too soon to look.
   func startWatching(wake: @escaping @Sendable () -> Void) {
     let fd = inotify_init1(Int32(IN_CLOEXEC))
     let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM)
@@ -150,8 +155,14 @@ final class ParameterStore {
   /// (new values, or a new problem to show).
   func reloadIfChanged(uptime: Double = monotonicSeconds()) -> Bool {
     if let old = pollMTimes {
-      guard uptime - lastPoll >= Self.pollInterval || uptime < lastPoll else { return false }
+      guard uptime - lastPoll >= Self.pollInterval || uptime < lastPoll else {
+        // Skipped: the loop comes back when the look is due, so an edit made now is not
+        // left waiting for the next input.
+        pollDue = lastPoll + Self.pollInterval
+        return false
+      }
       lastPoll = uptime
+      pollDue = nil
       let now = modificationTimes()
       guard now != old else { return false }
       pollMTimes = now
