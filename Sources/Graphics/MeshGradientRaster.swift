@@ -155,10 +155,19 @@ public enum MeshGradientRaster {
     if above(mid, top) { swap(&top, &mid) }
     if above(bottom, mid) { swap(&mid, &bottom) }
     if above(mid, top) { swap(&top, &mid) }
-    /// Where the edge from `p` down to `q` crosses the horizontal line at `y`.
-    @inline(__always) func edgeX(_ p: Point, _ q: Point, _ y: Double) -> Double {
-      q.y > p.y ? p.x + (y - p.y) * (q.x - p.x) / (q.y - p.y) : min(p.x, q.x)
+    /// The edge from `p` down to `q` as its upper end and its step in x per row, worked out
+    /// once per triangle: a division per edge rather than per row. Both triangles on either
+    /// side of an edge take it from its upper end, so they agree on every row.
+    @inline(__always) func edge(_ p: Point, _ q: Point) -> (x: Double, y: Double, step: Double, flat: Double) {
+      q.y > p.y ? (p.x, p.y, (q.x - p.x) / (q.y - p.y), .nan) : (p.x, p.y, 0, min(p.x, q.x))
     }
+    /// Where an edge crosses the horizontal line at `y`.
+    @inline(__always) func edgeX(_ e: (x: Double, y: Double, step: Double, flat: Double), _ y: Double) -> Double {
+      e.flat.isNaN ? e.x + (y - e.y) * e.step : e.flat
+    }
+    let longEdge = edge(top, bottom)
+    let upperEdge = edge(top, mid)
+    let lowerEdge = edge(mid, bottom)
     /// `v` (already a whole number, or NaN) as an Int clamped into `lo − 1 ... hi + 1` before
     /// converting, so far-off or non-finite edges cannot trap; callers clamp it the rest of the way.
     @inline(__always) func clampedIndex(_ v: Double, _ lo: Int, _ hi: Int) -> Int {
@@ -175,8 +184,8 @@ public enum MeshGradientRaster {
     let magic = SIMD4<Float>(repeating: 12_582_912)
     for y in firstRow...lastRow {
       let py = Double(y) + 0.5
-      let long = edgeX(top, bottom, py)
-      let short = py < mid.y ? edgeX(top, mid, py) : edgeX(mid, bottom, py)
+      let long = edgeX(longEdge, py)
+      let short = py < mid.y ? edgeX(upperEdge, py) : edgeX(lowerEdge, py)
       let (left, right) = long < short ? (long, short) : (short, long)
       let x0 = max(0, clampedIndex((left - 0.5 - slack).rounded(.up), 0, w))
       let x1 = min(w - 1, clampedIndex((right - 0.5 + slack).rounded(.down), -1, w - 1))
