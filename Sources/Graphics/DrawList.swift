@@ -988,15 +988,18 @@ public struct DrawList: Sendable {
     appendTriangle(base, base &+ 1, base &+ 2)
     appendTriangle(base, base &+ 2, base &+ 3)
     closeIndices(added: 6, shape: .imageQuad)
+    // Glyphs come through here once each per frame and are never opaque: test that first.
+    guard opaque, tint.a == 255, recordsOpaqueInteriors else { return }
     let upright =
       q.topLeft.y == q.topRight.y && q.bottomLeft.y == q.bottomRight.y && q.topLeft.x == q.bottomLeft.x
       && q.topRight.x == q.bottomRight.x
     // Only where the rasterizer draws at all: it drops a quad with a corner past its limit,
     // and what it does not draw must not hide what is under it.
-    let drawable = [q.topLeft, q.bottomRight].allSatisfy {
-      abs($0.x) < Self.drawableLimit && abs($0.y) < Self.drawableLimit
-    }
-    if opaque, tint.a == 255, upright, drawable, recordsOpaqueInteriors {
+    let limit = Self.drawableLimit
+    let drawable =
+      abs(q.topLeft.x) < limit && abs(q.topLeft.y) < limit && abs(q.bottomRight.x) < limit
+      && abs(q.bottomRight.y) < limit
+    if upright, drawable {
       var box = q.bounds
       if let clip = clipStack.last { box = box.intersection(clip) }
       // Pixel centers at least half a pixel inside: every one is sampled from opaque texels.
