@@ -1,21 +1,6 @@
 import FoundationEssentials
 import Graphics
 
-/// A gradient backdrop rendered at one pixel size.
-struct GradientKey: Hashable {
-  var gradient: LinearGradient
-  var width: Int
-  var height: Int
-}
-
-/// An image shrunk for the size it is drawn at.
-struct ScaledImageKey: Hashable {
-  var key: UInt64
-  var generation: Int
-  var width: Int
-  var height: Int
-}
-
 /// Where and how a subtree was lowered; its fragment is replayed only under the same.
 struct FragmentKey: Equatable {
   var transform: Transform2D
@@ -92,31 +77,18 @@ struct Lowerer {
   /// Fragments replayed and recorded this frame.
   var fragmentsReplayed = 0
   var fragmentsRecorded = 0
-  var meshes: [UInt64: (MeshSpec, Int, Int, ImageBuffer)]
+  /// What the lowering renders once and reuses, shared with the runtime across frames.
+  let caches: LoweringCaches
   var items: [DrawnItem] = []
-  /// The meshes drawn this frame; the rest of the cache is dropped.
-  var usedMeshes: Set<UInt64> = []
-  /// The gradient images drawn this frame; the others are dropped after it.
-  var usedGradients: Set<GradientKey> = []
-  /// Gradient ramps rendered once as small images, reused every frame.
-  var gradients: [GradientKey: ImageBuffer] = [:]
-  /// Images drawn notably smaller than their pixels, area-filtered to the size drawn.
-  var scaledImages: [ScaledImageKey: ImageBuffer] = [:]
-  /// The scaled images drawn this frame; the others are dropped after it.
-  var usedScaledImages: Set<ScaledImageKey> = []
   /// Curves are flattened to within this many pixels of the true outline; half a pixel is
   /// below what SDL's software rasterizer (integer vertex positions) can show, and fewer
   /// triangles save its per-triangle setup.
   let tolerance = 0.5
 
-  init(
-    textEngine: TextEngine, list: DrawList, meshes: [UInt64: (MeshSpec, Int, Int, ImageBuffer)],
-    gradients: [GradientKey: ImageBuffer]
-  ) {
+  init(textEngine: TextEngine, list: DrawList, caches: LoweringCaches) {
     self.textEngine = textEngine
     self.list = list
-    self.meshes = meshes
-    self.gradients = gradients
+    self.caches = caches
   }
 
   mutating func lower(_ n: RNode, _ t: Transform2D, _ opacity: Double) {
@@ -197,7 +169,7 @@ struct Lowerer {
     list.append(kept.draw)
     items.append(contentsOf: kept.items)
     for (id, image) in kept.images { list.images[id] = image }
-    for r in kept.resources { markUsed(r) }
+    for r in kept.resources { caches.markUsed(r) }
     fragmentsReplayed += 1
     guard recording != nil else { return }
     recording?.images.append(contentsOf: kept.images)
@@ -213,16 +185,8 @@ struct Lowerer {
 
   /// Keeps a cache entry for the next frame.
   private mutating func use(_ r: FragmentResource) {
-    markUsed(r)
+    caches.markUsed(r)
     recording?.resources.append(r)
-  }
-
-  private mutating func markUsed(_ r: FragmentResource) {
-    switch r {
-    case .mesh(let k): usedMeshes.insert(k)
-    case .gradient(let k): usedGradients.insert(k)
-    case .scaledImage(let k): usedScaledImages.insert(k)
-    }
   }
 
   /// Lowers a node by tessellating it (and its children, which may replay their fragments).
@@ -260,40 +224,8 @@ struct Lowerer {
       items.append(DrawnItem(kind: .canvas, bounds: Quad(n.frame, t).bounds, color: nil, text: nil))
     case .stack(_, _, _, let children):
       for c in children { lower(c, t, opacity) }
-    case .frame(_, let c), .padding(_, let c), .position(_, _, let c):
-      lower(c, t, opacity)
-    case .layered(let base, let extra, _, let behind):
-      if behind {
-        lower(extra, t, opacity)
-        lower(base, t, opacity)
-      } else {
-        lower(base, t, opacity)
-        lower(extra, t, opacity)
-      }
-    case .clip(let c):
-      list.pushClip(Quad(n.frame, t).bounds)
-      lower(c, t, opacity)
-      list.popClip()
-    case .effect(let e, let c):
-      let f = n.frame
-      switch e {
-      case .offset(let x, let y):
-        lower(c, Transform2D.translation(x, y).concatenating(t), opacity)
-      case .scale(let sx, let sy, let anchor):
-        let ax = f.minX + f.width * anchor.x
-        let ay = f.minY + f.height * anchor.y
-        let m = Transform2D.translation(-ax, -ay).concatenating(.scale(sx, sy)).concatenating(
-          .translation(ax, ay))
-        lower(c, m.concatenating(t), opacity)
-      case .rotation(let angle, let anchor):
-        let ax = f.minX + f.width * anchor.x
-        let ay = f.minY + f.height * anchor.y
-        let m = Transform2D.translation(-ax, -ay).concatenating(.rotation(angle)).concatenating(
-          .translation(ax, ay))
-        lower(c, m.concatenating(t), opacity)
-      case .opacity(let o):
-        lower(c, t, opacity * max(0, min(1, o)))
-      }
+    case .modified(let m, let c):
+      m.lower(c, frame: n.frame, &self, t, opacity)
     }
   }
 
@@ -315,9 +247,9 @@ struct Lowerer {
     let k = ScaledImageKey(key: key, generation: img.generation, width: w, height: h)
     use(.scaledImage(k))
     let id = ImageID(Int(truncatingIfNeeded: (key ^ UInt64(w) << 32 ^ UInt64(h)) &* 0x9E37_79B9_7F4A_7C15))
-    if let kept = scaledImages[k] { return (kept, id) }
+    if let kept = caches.scaledImages[k] { return (kept, id) }
     let scaled = img.areaDownscaled(width: w, height: h)
-    scaledImages[k] = scaled
+    caches.scaledImages.insert(scaled, bytes: scaled.pixelBytes, for: k)
     return (scaled, id)
   }
 
@@ -458,11 +390,11 @@ struct Lowerer {
     let key = GradientKey(gradient: g, width: w, height: h)
     use(.gradient(key))
     let image: ImageBuffer
-    if let cached = gradients[key] {
+    if let cached = caches.gradients[key] {
       image = cached
     } else {
       image = Self.renderGradient(g, width: w, height: h)
-      gradients[key] = image
+      caches.gradients.insert(image, bytes: image.pixelBytes, for: key)
     }
     let id = ImageID(key.hashValue)
     var drawn = image
@@ -593,14 +525,16 @@ struct Lowerer {
     let w = cells(b.width)
     let h = cells(b.height)
     var image: ImageBuffer
-    if let cached = meshes[key], cached.0 == spec, cached.1 == w, cached.2 == h {
-      image = cached.3
+    if let cached = caches.meshes[key], cached.spec == spec, cached.width == w, cached.height == h {
+      image = cached.image
     } else {
-      image = meshes[key]?.3 ?? ImageBuffer(width: w, height: h, smooth: true)
+      // Taken out of the cache while it is rendered into, so its pixels are not copied first.
+      image = caches.meshes.remove(key)?.image ?? ImageBuffer(width: w, height: h, smooth: true)
       if image.width != w || image.height != h { image = ImageBuffer(width: w, height: h, smooth: true) }
       MeshGradientRaster.render(
         width: spec.width, height: spec.height, points: spec.points, colors: spec.colors, into: &image)
-      meshes[key] = (spec, w, h, image)
+      caches.meshes.insert(
+        MeshRendering(spec: spec, width: w, height: h, image: image), bytes: image.pixelBytes, for: key)
     }
     let id = ImageID(Int(truncatingIfNeeded: key))
     image.opaque = opacity >= 1 && spec.colors.allSatisfy { $0.opacity >= 1 }

@@ -24,14 +24,16 @@ import Testing
         height: kind == 0 ? 5 + Double(rng.below(30)) : nil,
         minWidth: kind == 3 ? 4 : nil, maxWidth: kind == 3 ? 90 : nil, minHeight: nil, maxHeight: nil,
         alignment: .center)
-      return RNode(.frame(spec, tree(&rng, depth: depth - 1)))
+      return RNode(spec, tree(&rng, depth: depth - 1))
     case 6:
       let inset = Double(rng.below(6))
       return RNode(
-        .padding(EdgeInsets(top: inset, leading: 1, bottom: 2, trailing: inset), tree(&rng, depth: depth - 1)))
-    case 7: return RNode(.effect(.opacity(0.5), tree(&rng, depth: depth - 1)))
+        PaddingModifier(insets: EdgeInsets(top: inset, leading: 1, bottom: 2, trailing: inset)),
+        tree(&rng, depth: depth - 1))
+    case 7: return RNode(OpacityEffect(opacity: 0.5), tree(&rng, depth: depth - 1))
     case 8:
-      return RNode(.layered(base: tree(&rng, depth: depth - 1), extra: tree(&rng, depth: 0), .center, behind: false))
+      let base = tree(&rng, depth: depth - 1)
+      return RNode(Layered(extra: tree(&rng, depth: 0), alignment: .center, behind: false), base)
     default:
       let axis: StackAxis = [.horizontal, .vertical, .depth][rng.below(3)]
       let children = (0..<rng.below(4)).map { _ in tree(&rng, depth: depth - 1) }
@@ -41,24 +43,12 @@ import Testing
 
   static func forceFlexible(_ n: RNode) {
     n.rigidity = .flexible
-    switch n.kind {
-    case .stack(_, _, _, let children): children.forEach(forceFlexible)
-    case .frame(_, let c), .padding(_, let c), .effect(_, let c), .clip(let c), .position(_, _, let c): forceFlexible(c)
-    case .layered(let base, let extra, _, _):
-      forceFlexible(base)
-      forceFlexible(extra)
-    default: break
-    }
+    n.children.forEach(forceFlexible)
   }
 
   static func frames(_ n: RNode) -> [Rect] {
     var out = [n.frame]
-    switch n.kind {
-    case .stack(_, _, _, let children): for c in children { out += frames(c) }
-    case .frame(_, let c), .padding(_, let c), .effect(_, let c), .clip(let c), .position(_, _, let c): out += frames(c)
-    case .layered(let base, let extra, _, _): out += frames(base) + frames(extra)
-    default: break
-    }
+    for c in n.children { out += frames(c) }
     return out
   }
 
@@ -94,11 +84,7 @@ import Testing
     let layout = Layout(textEngine: FixedAdvanceTextEngine())
     let shape = { RNode(.shape(AnyShape(Rectangle()), fill: nil, stroke: nil, foreground: .color(.red))) }
     let fixed = {
-      RNode(
-        .frame(
-          FrameSpec(
-            width: 6, height: 30, minWidth: nil, maxWidth: nil, minHeight: nil, maxHeight: nil, alignment: .center),
-          shape()))
+      RNode(FrameSpec(width: 6, height: 30, alignment: .center), shape())
     }
     let bars = RNode(.stack(.horizontal, .bottom, 4, [fixed(), fixed(), fixed()]))
     #expect(layout.size(bars, ProposedSize(width: 500, height: 500)) == Size(width: 26, height: 30))

@@ -1,0 +1,21 @@
+// `.environment(_:_:)`: sets an environment value for a view and everything inside it.
+import Graphics
+
+/// Writes one environment value before the child is updated.
+struct EnvironmentWriter<Value>: PrimitiveModifier {
+  let keyPath: WritableKeyPath<EnvironmentValues, Value>
+  let value: Value
+
+  func resolve<Content: View>(_ content: Content, _ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
+    var c = ctx
+    c.env[keyPath: keyPath] = value
+    return ctx.runtime.child(node, ChildKey(0), content, c)
+  }
+}
+
+extension View {
+  /// Sets an environment value for this view and everything inside it.
+  public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View {
+    modified(EnvironmentWriter(keyPath: keyPath, value: value))
+  }
+}

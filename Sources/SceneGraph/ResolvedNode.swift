@@ -1,0 +1,71 @@
+import FoundationEssentials
+import Graphics
+
+/// A node after evaluation: closures run, state and timelines read, animations applied.
+///
+/// The resolved tree is what gets laid out and lowered; it is rebuilt every frame. Leaves and
+/// stacks are cases of `Kind`; everything a modifier adds (a frame, padding, an effect, an
+/// overlay) is one `.modified` case whose `ResolvedModifier` sizes, places and lowers the node
+/// it wraps, so a new modifier is a new file, not a new case in every switch.
+final class RNode {
+  enum Kind {
+    case empty
+    case shape(AnyShape, fill: Paint?, stroke: StrokeStyle?, foreground: Paint)
+    case text(String, Font, Paint)
+    case image(ImageBuffer, UInt64)
+    case mesh(MeshSpec, UInt64)
+    case canvas((inout CanvasContext) -> Void)
+    case stack(StackAxis, Alignment, Double, [RNode])
+    case spacer(Double)
+    case modified(any ResolvedModifier, RNode)
+  }
+
+  let kind: Kind
+  /// Where layout put the node, in points of the scene's coordinate space.
+  var frame = Rect.zero
+  /// The last few size queries and their answers. Stacks ask each child several times
+  /// (smallest, largest, its share), and a reused node keeps its answers across frames, so
+  /// an unchanged subtree is measured once.
+  var memo: [(proposal: ProposedSize, size: Size, childSizes: [Size])] = []
+  /// A text's measured size: it does not depend on the proposal (text does not wrap), so it is
+  /// measured once per resolved node.
+  var measured: Size?
+  /// The children's sizes for the latest query (stacks), read when placing them.
+  var memoChildSizes: [Size] = []
+  /// Whether the node's size depends on the proposal, and if not, the size (see
+  /// `Layout.rigidSize`); worked out on the first query.
+  var rigidity = Rigidity.unknown
+  /// Whether `frame` holds a placement; a reused node placed in the same rectangle again
+  /// keeps its children's placement as it is.
+  var placed = false
+  /// The drawn frame (`Lowerer.lowering`) in which the node was last lowered: a node lowered
+  /// in two frames running was reused, and is worth keeping as a fragment.
+  var loweredIn = -1
+  /// The draw-list fragment the node's subtree lowered to, replayed while it is drawn the same.
+  var fragment: LoweredFragment?
+  /// Whether the node is never kept as a fragment: it holds a canvas.
+  var fragmentRefused = false
+  /// Until this drawn frame, neither the node nor anything below it is kept: it was drawn
+  /// under another transform, opacity, frame or clip than the fragment it kept (or drew too
+  /// little to keep).
+  var unsettledUntil = -1
+
+  init(_ kind: Kind) { self.kind = kind }
+
+  /// A node with `modifier` wrapped around `child`.
+  convenience init(_ modifier: any ResolvedModifier, _ child: RNode) { self.init(.modified(modifier, child)) }
+
+  /// The nodes directly below this one, in drawing order of the modifier's own children.
+  var children: [RNode] {
+    switch kind {
+    case .stack(_, _, _, let children): children
+    case .modified(let m, let child): [child] + m.additionalChildren
+    default: []
+    }
+  }
+}
+
+/// One node for a list of resolved siblings: the node itself, or a depth stack of them.
+func single(_ nodes: [RNode]) -> RNode {
+  nodes.count == 1 ? nodes[0] : RNode(.stack(.depth, .center, 0, nodes))
+}

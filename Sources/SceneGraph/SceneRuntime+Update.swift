@@ -1,0 +1,275 @@
+import FoundationEssentials
+import Graphics
+import Motion
+import Timeline
+
+/// The update passes: which nodes are dirty, how a node's body or primitive is brought up to
+/// date, the actions that run after a pass, and the loop guard that stops them.
+extension SceneRuntime {
+  /// How this runtime handles views of type `V`.
+  func info<V: View>(_ type: V.Type) -> ViewTypeInfo {
+    let id = ObjectIdentifier(type)
+    if let known = typeInfo[id] { return known }
+    let made = ViewTypeInfo(type)
+    typeInfo[id] = made
+    return made
+  }
+
+  func makeNode<V: View>(_ type: V.Type, parent: ViewNode?, key: ChildKey) -> ViewNode {
+    serial += 1
+    return ViewNode(type: V.self, composite: V.Body.self != Never.self, parent: parent, key: key, serial: serial)
+  }
+
+  /// Asks each timeline on screen whether an entry came due, and marks those that have one
+  /// (or whose cadence changed).
+  func pollTimelines() {
+    for node in timelineNodes.values {
+      guard let slot = node.timeline else { continue }
+      let delivered = slot.driver.update(now: input.now, mode: input.mode, cadence: input.cadence)
+      if delivered != nil || slot.context?.cadence != input.cadence { invalidate(node) }
+    }
+  }
+
+  /// Starts (or restarts, when its schedule changed) the timeline of `node`.
+  func startTimeline<S: TimelineSchedule>(_ node: ViewNode, _ schedule: S) {
+    // A timeline appearing after actions changed state appears at that moment; in a replay
+    // that moment is the frame's own date.
+    var start = input.now
+    if wallClockWithinFrame && pass > 1 { start = max(start, passStartedWall) }
+    let driver = TimelineDriver(schedule: schedule, start: start)
+    _ = driver.update(now: start, mode: input.mode, cadence: input.cadence)
+    node.timeline = TimelineSlot(schedule: schedule, driver: driver)
+    timelineNodes[node.serial] = node
+  }
+
+  // MARK: Invalidation
+
+  /// Marks a node whose body must run again in the next pass.
+  func invalidate(_ node: ViewNode) {
+    node.needsBody = true
+    dirty.append(node)
+  }
+
+  /// Marks a node whose output must be rebuilt (an animation moved) without running bodies.
+  func invalidateOutput(_ node: ViewNode) {
+    node.needsRefresh = true
+    dirty.append(node)
+  }
+
+  func propagateDirty() {
+    for node in dirty {
+      var p = node.parent
+      while let q = p, !q.descendantDirty {
+        q.descendantDirty = true
+        p = q.parent
+      }
+    }
+    dirty.removeAll(keepingCapacity: true)
+  }
+
+  /// Counts a timeline content evaluation as a body evaluation of this frame.
+  func noteEvaluation(_ node: ViewNode) {
+    node.evaluations += 1
+    node.evaluatedInFrame = frameNumber
+    evaluationsThisFrame += 1
+    totalEvaluations += 1
+  }
+
+  func stateDidChange(_ box: AnyStateBox) {
+    guard let node = box.node else { return }
+    if let action = runningAction, node.evaluatedInFrame == frameNumber {
+      rewrites.append((node.typeName, box.name, action))
+    }
+    invalidate(node)
+  }
+
+  func enqueue(_ description: String, _ action: @escaping () -> Void) {
+    pending.append((description, action))
+  }
+
+  func runActions() {
+    while !pending.isEmpty {
+      // Views that went away say so before the ones that arrived in their place.
+      let actions = pending.filter { $0.0 == "onDisappear" } + pending.filter { $0.0 != "onDisappear" }
+      pending.removeAll()
+      for (description, action) in actions {
+        runningAction = description
+        action()
+      }
+    }
+    runningAction = nil
+  }
+
+  func tripLoopGuard() {
+    loopGuardTrips += 1
+    let (view, state, action) = rewrites.last ?? ("a view", "its state", "An action")
+    let message =
+      "\(action) action tried to update multiple times per frame. (\(view): \(state) changed in each of "
+      + "\(maxPasses) updates of one frame in scene '\(name)'; the frame was drawn as it stood)"
+    loopGuardMessage = message
+    loopGuardSummary = "update loop: \(view).\(state) set by \(action) ×\(maxPasses) per frame"
+    if warnedLoops.insert("\(view).\(state)").inserted { warn(message) }
+  }
+
+  // MARK: Updating nodes
+
+  /// Updates the child of `parent` under `key` with `view`, making a new node when the key
+  /// is new or the view's type changed (a new identity: the old node and its state go).
+  func child<V: View>(_ parent: ViewNode, _ key: ChildKey, _ view: V, _ ctx: UpdateContext) -> [RNode] {
+    var c = ctx
+    let node: ViewNode
+    if let existing = parent.children[key], existing.typeID == ObjectIdentifier(V.self) {
+      node = existing
+    } else {
+      if let old = parent.children[key] { teardown(old, runActions: true) }
+      node = makeNode(V.self, parent: parent, key: key)
+      parent.children[key] = node
+      c.sameValue = false
+    }
+    if node.stamp != parent.childStamp { parent.childOrder.append(key) }
+    node.stamp = parent.childStamp
+    return update(node, view, c)
+  }
+
+  func update<V: View>(_ node: ViewNode, _ view: V, _ ctx: UpdateContext) -> [RNode] {
+    let envSame = node.env == ctx.env
+    if ctx.sameValue && envSame && !node.needsBody && !node.needsRefresh && !node.descendantDirty {
+      return node.output
+    }
+    stamp += 1
+    node.childStamp = stamp
+    node.childOrder.removeAll(keepingCapacity: true)
+    var out: [RNode]
+    if node.isComposite {
+      out = updateComposite(node, view, ctx, envSame: envSame)
+    } else {
+      let info = self.info(V.self)
+      if info.isLeaf, envSame, !ctx.sameValue, !node.needsRefresh, !node.descendantDirty, let old = node.view,
+        comparators.equal(old, view)
+      {
+        out = node.output
+      } else if let resolve = info.resolve {
+        if info.isLeaf { node.view = view }
+        out = withUnsafePointer(to: view) { resolve(UnsafeRawPointer($0), node, ctx) }
+      } else {
+        out = []
+      }
+      // A primitive has no body of its own; a timeline has consumed its due entry by now.
+      node.needsBody = false
+    }
+    // Children not visited in this update are gone (an `if` flipped, an element left).
+    if node.childOrder.count != node.children.count {
+      for (k, c) in node.children where c.stamp != node.childStamp {
+        node.children[k] = nil
+        teardown(c, runActions: true)
+      }
+    }
+    node.env = ctx.env
+    node.needsRefresh = false
+    node.descendantDirty = false
+    node.output = out
+    return out
+  }
+
+  func updateComposite<V: View>(_ node: ViewNode, _ view: V, _ ctx: UpdateContext, envSame: Bool) -> [RNode] {
+    let first = node.evaluations == 0
+    var selfChanged = false
+    if !first && !ctx.sameValue, let old = node.view, !comparators.equal(old, view) { selfChanged = true }
+    var c = ctx
+    let environmentChanged = node.readsEnvironment && !envSame
+    guard first || selfChanged || node.needsBody || environmentChanged else {
+      // Nothing this view depends on changed: keep its body and visit only what below is
+      // dirty (or sees a new environment).
+      c.sameValue = true
+      return node.revisit?(node, c) ?? []
+    }
+    var current = view
+    if first || selfChanged {
+      node.view = view
+    } else if let stored = node.view as? V {
+      current = stored
+    }
+    bindDynamicProperties(current, to: node, env: ctx.env)
+    if let printChanges { printChanges(changeLine(node, first: first, selfChanged: selfChanged)) }
+    for box in node.states { box.changedSinceEvaluation = false }
+    node.needsBody = false
+    noteEvaluation(node)
+    let body = current.body
+    node.revisit = { n, rc in rc.runtime.child(n, ChildKey(0), body, rc) }
+    c.sameValue = false
+    return child(node, ChildKey(0), body, c)
+  }
+
+  /// Connects the view's `@State` properties to the node's storage and its `@Environment`
+  /// properties to the environment it is given, as SwiftUI does before it runs a body.
+  func bindDynamicProperties<V: View>(_ view: V, to node: ViewNode, env: EnvironmentValues) {
+    let id = ObjectIdentifier(V.self)
+    let fields: [DynamicField]
+    if let known = dynamicFields[id] {
+      fields = known
+    } else {
+      fields = DynamicField.all(in: V.self)
+      dynamicFields[id] = fields
+    }
+    if fields.isEmpty { return }
+    withUnsafePointer(to: view) { pointer in
+      let base = UnsafeRawPointer(pointer)
+      var index = 0
+      for field in fields {
+        switch field.kind {
+        case .state(let load):
+          load(base + field.offset).bind(to: node, index: index, name: field.name, runtime: self)
+          index += 1
+        case .environment(let load):
+          load(base + field.offset).bind(env)
+          node.readsEnvironment = true
+        }
+      }
+    }
+  }
+
+  func changeLine(_ node: ViewNode, first: Bool, selfChanged: Bool) -> String {
+    var reasons: [String] = []
+    if first {
+      reasons = ["@self", "@identity"] + node.states.map(\.name)
+    } else {
+      if selfChanged { reasons.append("@self") }
+      reasons += node.states.filter(\.changedSinceEvaluation).map(\.name)
+      if reasons.isEmpty { reasons.append("@dependencies") }
+    }
+    return "\(node.typeName): \(reasons.joined(separator: ", ")) changed."
+  }
+
+  /// The value of animatable property `slot` of a modifier node at this frame's time,
+  /// starting an animation with the current transaction when its target changed.
+  func animated(_ node: ViewNode, _ slot: Int, _ target: Double, _ ctx: UpdateContext) -> Double {
+    if slot >= node.anims.count {
+      node.anims.append(AnimatedValue(target))
+      return target
+    }
+    if node.anims[slot].target != target {
+      node.anims[slot].animate(to: target, with: ctx.transaction, at: input.time)
+    }
+    let v = node.anims[slot].value(at: input.time)
+    if node.anims.contains(where: { $0.isAnimating(at: input.time) }) {
+      animatingNodes[node.serial] = node
+    } else {
+      animatingNodes[node.serial] = nil
+    }
+    return v
+  }
+
+  /// Removes a node and everything under it: its state goes, its timelines stop, and its
+  /// `onDisappear` actions run after the pass.
+  func teardown(_ node: ViewNode, runActions: Bool) {
+    for c in node.children.values { teardown(c, runActions: runActions) }
+    if runActions, let action = node.onDisappear { enqueue("onDisappear", action) }
+    timelineNodes[node.serial] = nil
+    animatingNodes[node.serial] = nil
+    routes.remove(node)
+    for box in node.states { box.node = nil }
+    node.children.removeAll()
+    // Children hold their parent strongly; this is where the cycle breaks.
+    node.parent = nil
+  }
+}

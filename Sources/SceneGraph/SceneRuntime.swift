@@ -1,0 +1,240 @@
+import FoundationEssentials
+import Graphics
+import Motion
+import Timeline
+
+/// What the draw list is set up with; kept fragments are dropped when it changes.
+private struct LoweringSettings: Equatable {
+  var tessellation: DrawList.Tessellation
+  var targetBounds: Rect?
+}
+
+/// Keeps a scene's view graph and brings it up to date frame after frame, SwiftUI-style.
+///
+/// Per frame: timelines whose next entry is due and views whose state changed are marked;
+/// one pass walks the graph from the root, running only the bodies that are marked or whose
+/// inputs changed and reusing everything else as it stands; `onChange`/`onAppear`/
+/// `onDisappear` actions run after the pass, and if they changed state, another pass
+/// follows in the same frame, up to `maxPasses`. Then layout and lowering to a draw list.
+public final class SceneRuntime {
+  /// Lays out text; the SDL backend's glyph atlas in the app, a fixed-advance engine in tests.
+  public let textEngine: TextEngine
+  /// A name for warnings, usually the scene's.
+  public var name: String
+  /// Where warnings go; standard error by default.
+  public var warn: (String) -> Void = { msg in
+    writeToStandardError(("warning: " + msg + "\n"))
+  }
+  /// Receives one line per body evaluation when set, like SwiftUI's `Self._printChanges()`.
+  public var printChanges: ((String) -> Void)?
+  /// The most update passes per frame before the loop guard steps in.
+  public var maxPasses = 8
+  /// When true, timelines that appear after a frame's first pass start at the wall-clock
+  /// time of that pass, as they do in a live app; replays keep the frame's date instead, so
+  /// a given time always gives the same picture.
+  public var wallClockWithinFrame = false
+
+  private(set) var root: ViewNode?
+  var rootOutput: [RNode] = []
+  var serial: UInt64 = 0
+  var stamp: UInt64 = 0
+  private(set) var input = FrameInput(now: Date(timeIntervalSince1970: 0), time: 0, size: .zero)
+  private(set) var frameNumber = 0
+  /// The frame being updated, as `DisplayFrame.current` shows it to this runtime's views.
+  private(set) var displayFrame = DisplayFrame(number: 0, time: 0, onDisplayGrid: true, draws: true)
+  /// How this runtime's views find it while it updates them.
+  private lazy var reference = RuntimeReference(self)
+  var pass = 0
+  var passStartedWall = Date(timeIntervalSince1970: 0)
+  var timelineNodes: [UInt64: ViewNode] = [:]
+  var animatingNodes: [UInt64: ViewNode] = [:]
+  /// The views that take key presses and clicks.
+  var routes = EventRoutes()
+  var dirty: [ViewNode] = []
+  var pending: [(String, () -> Void)] = []
+  var runningAction: String?
+  /// State writes by actions that hit a view already evaluated this frame: (view, state, action).
+  var rewrites: [(String, String, String)] = []
+  var warnedLoops: Set<String> = []
+  var evaluationsThisFrame = 0
+  /// What lowering renders once and reuses: meshes, gradient backdrops, shrunk images.
+  let caches = LoweringCaches()
+
+  /// How many entries each of the runtime's caches holds now (the soak watches them).
+  public var cacheCounts: (meshes: Int, gradients: Int) { (caches.meshes.count, caches.gradients.count) }
+
+  /// Bytes of pixels those caches hold.
+  public var cacheBytes: Int { caches.bytes }
+  /// Shrunk images not drawn for this many drawn frames are dropped.
+  static let scaledImageFrames = LoweringCaches.scaledImageFrames
+  private var drawList = DrawList()
+  /// Frames lowered so far; fragments are kept for nodes lowered in two frames running.
+  private var loweredFrames = 0
+  private var loweringSettings: LoweringSettings?
+  private var settingsEpoch = 0
+  /// Whether unchanged subtrees replay the draw-list fragments they lowered to (on by
+  /// default; tests turn it off to compare against tessellating everything afresh).
+  public var keepsFragments = true
+  /// How the draw list cuts shapes into triangles: the renderer's preference
+  /// (`Renderer.preferredTessellation`), set by whoever pairs the runtime with it.
+  public var tessellation = DrawList.Tessellation.standard
+  /// Per-type decisions: how to compare values and how to resolve primitives.
+  let comparators = Comparators()
+  var typeInfo: [ObjectIdentifier: ViewTypeInfo] = [:]
+  /// Whether a view type has dynamic properties (`@State`, `@Environment`) to bind.
+  /// Each view type's `@State` and `@Environment` properties, found once per type.
+  var dynamicFields: [ObjectIdentifier: [DynamicField]] = [:]
+
+  /// The timelines on screen after the last frame, for the frame pump.
+  public private(set) var activeDrivers: [TimelineDriver] = []
+  /// The last loop-guard warning; nil while the guard never tripped.
+  public internal(set) var loopGuardMessage: String?
+  /// The same in a few words, for the HUD: the view, its state and the action.
+  public internal(set) var loopGuardSummary: String?
+  /// Frames in which the loop guard stopped the passes.
+  public internal(set) var loopGuardTrips = 0
+  /// Bodies evaluated since the runtime started (or was reset).
+  public internal(set) var totalEvaluations = 0
+
+  /// Creates a runtime.
+  public init(textEngine: TextEngine, name: String = "scene") {
+    self.textEngine = textEngine
+    self.name = name
+  }
+
+  deinit {
+    // Nodes hold their parents strongly (see `ViewNode.parent`): free the tree explicitly.
+    if let root { teardown(root, runActions: false) }
+  }
+
+  /// Forgets all state, as when a scene is switched to afresh.
+  public func reset() {
+    if let root { teardown(root, runActions: false) }
+    root = nil
+    rootOutput = []
+    timelineNodes.removeAll()
+    animatingNodes.removeAll()
+    routes.removeAll()
+    dirty.removeAll()
+    pending.removeAll()
+    caches.removeAll()
+    activeDrivers.removeAll()
+    warnedLoops.removeAll()
+    loopGuardMessage = nil
+    loopGuardSummary = nil
+    loopGuardTrips = 0
+  }
+
+  /// Ends every animation in flight at its target; used when frames stop (minimized) so
+  /// nothing jumps or replays when they resume.
+  public func settleAnimations(at time: Double) {
+    for node in animatingNodes.values {
+      for i in node.anims.indices { node.anims[i].settle(at: time) }
+      invalidateOutput(node)
+    }
+    animatingNodes.removeAll()
+  }
+
+  // MARK: The frame
+
+  /// Updates, lays out and lowers one frame of the view `body` returns.
+  ///
+  /// `body` is called once per frame; the view it returns is compared with the last one
+  /// like any other, so a root made of equal values costs almost nothing.
+  public func frame<V: View>(_ body: () -> V, input: FrameInput) -> FrameOutput {
+    CurrentRuntime.$reference.withValue(reference) { updateFrame(body, input: input) }
+  }
+
+  private func updateFrame<V: View>(_ body: () -> V, input: FrameInput) -> FrameOutput {
+    let startTime = monotonicSeconds()
+    self.input = input
+    frameNumber += 1
+    displayFrame = DisplayFrame(
+      number: frameNumber, time: input.time, onDisplayGrid: input.onDisplayGrid, draws: input.draws)
+    evaluationsThisFrame = 0
+    rewrites.removeAll(keepingCapacity: true)
+    if !input.timelinesFrozen { pollTimelines() }
+    for node in animatingNodes.values { invalidateOutput(node) }
+    let rootView = body()
+    var tripped = false
+    pass = 0
+    while true {
+      pass += 1
+      passStartedWall = Date()
+      propagateDirty()
+      let node = rootNode(for: V.self)
+      var ctx = UpdateContext(runtime: self)
+      ctx.sameValue = pass > 1
+      rootOutput = update(node, rootView, ctx)
+      runActions()
+      if dirty.isEmpty { break }
+      if pass >= maxPasses {
+        tripped = true
+        tripLoopGuard()
+        // Drop what is left: the frame is drawn as it stands, and the loop starts again only
+        // when something (the next entry) changes the state once more.
+        for n in dirty { n.needsBody = false }
+        dirty.removeAll()
+        break
+      }
+    }
+    activeDrivers = timelineNodes.values.sorted { $0.serial < $1.serial }.compactMap { $0.timeline?.driver }
+    let builtTime = monotonicSeconds()
+    var out = FrameOutput(
+      drawList: DrawList(), items: [], animationsInFlight: !animatingNodes.isEmpty, passes: pass,
+      evaluations: evaluationsThisFrame, loopGuardTripped: tripped, buildSeconds: builtTime - startTime)
+    // A frame nobody sees needs its state advanced, not its geometry.
+    guard input.draws else { return out }
+    let rootNode = single(rootOutput)
+    layout(rootNode)
+    drawList.reset()
+    drawList.tessellation = tessellation
+    drawList.targetBounds = Rect(
+      x: 0, y: 0, width: input.size.width * input.pixelScale, height: input.size.height * input.pixelScale)
+    var lowerer = Lowerer(textEngine: textEngine, list: drawList, caches: caches)
+    loweredFrames += 1
+    let settings = LoweringSettings(tessellation: tessellation, targetBounds: drawList.targetBounds)
+    if settings != loweringSettings {
+      loweringSettings = settings
+      settingsEpoch += 1
+    }
+    lowerer.lowering = loweredFrames
+    lowerer.settings = settingsEpoch
+    lowerer.keepsFragments = keepsFragments
+    // Handed over, not shared: while this object still held it, the lowerer's first append
+    // copied every buffer into fresh memory, every frame.
+    drawList = DrawList()
+    caches.beginFrame()
+    lowerer.lower(rootNode, .scale(input.pixelScale, input.pixelScale), 1)
+    caches.endFrame()
+    drawList = lowerer.list
+    out.drawList = drawList
+    out.items = lowerer.items
+    out.fragmentsReplayed = lowerer.fragmentsReplayed
+    out.fragmentsRecorded = lowerer.fragmentsRecorded
+    out.lowerSeconds = monotonicSeconds() - builtTime
+    return out
+  }
+
+  /// Lays out the tree. Resolved nodes are immutable and a changed subtree brings new nodes
+  /// up to the root, so sizes and positions remembered by reused nodes stay valid.
+  private func layout(_ root: RNode) {
+    let layout = Layout(textEngine: textEngine)
+    let size = input.size
+    let rootSize = layout.size(root, ProposedSize(width: size.width, height: size.height))
+    layout.place(
+      root,
+      in: Rect(
+        x: (size.width - rootSize.width) / 2, y: (size.height - rootSize.height) / 2, width: rootSize.width,
+        height: rootSize.height))
+  }
+
+  private func rootNode<V: View>(for type: V.Type) -> ViewNode {
+    if let root, root.typeID == ObjectIdentifier(V.self) { return root }
+    if let root { teardown(root, runActions: true) }
+    let node = makeNode(V.self, parent: nil, key: ChildKey(0))
+    root = node
+    return node
+  }
+
+}
