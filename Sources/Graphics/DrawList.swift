@@ -418,14 +418,15 @@ public struct DrawList: Sendable {
   public var triangulation = Triangulation.strip
 
   /// Whether large vertical gradient backdrops become dithered ramps (`fillDitheredRamp`)
-  /// instead of window-sized dithered images; see `Tessellation.spanRasterizer`.
+  /// instead of window-sized dithered images; see `RendererCapabilities.ditheredRamps`.
   public var ditheredRamps = false
 
   /// Whether large opaque convex fills record the pixels they hide (`Primitive.opaqueInterior`),
   /// so a renderer that composites in order can skip drawing what they cover.
   public var recordsOpaqueInteriors = false
 
-  /// How fills and strokes are cut into triangles, chosen for the rasterizer that will draw them.
+  /// How fills and strokes are cut into triangles, chosen for the rasterizer that will draw them
+  /// (`init(for:)` derives it from the renderer's capabilities).
   public struct Tessellation: Hashable, Sendable {
     /// See `DrawList.maxEdgeLength`.
     public var maxEdgeLength: Double
@@ -446,24 +447,9 @@ public struct DrawList: Sendable {
       self.opaqueInteriors = opaqueInteriors
     }
 
-    /// For the CPU span rasterizer: `standard`, with vertical gradient backdrops as dithered
-    /// ramps. It fills a ramp's rows with a four-pixel pattern at the speed of a copy, so the
-    /// window-sized image a backdrop otherwise needs (and its premultiplied copy: 7 MB at
-    /// 1280×720) is never made. Opaque fills record their interiors, so the backdrop under
-    /// them is not painted only to be covered.
-    public static let spanRasterizer = Tessellation(
-      maxEdgeLength: .infinity, triangulation: .strip, ditheredRamps: true, opaqueInteriors: true)
-
-    /// The default: edges uncut, fills as a top-to-bottom strip. A span rasterizer (the CPU
-    /// renderer) sets up each row of each triangle, and a strip's triangles cover only the rows
-    /// between neighbouring vertices; a fan's all span the polygon's height (measured: the
-    /// visualizer took 3.5 ms with fans, 0.9 ms with strips). A GPU does not mind either way.
+    /// The default, for a renderer with no capabilities (`init(for: [])`): edges uncut, fills
+    /// as a top-to-bottom strip.
     public static let standard = Tessellation(maxEdgeLength: .infinity, triangulation: .strip)
-
-    /// For rasterizers that walk each triangle's whole bounding box (SDL's software renderer):
-    /// diagonal edges are also cut into 48-pixel pieces, so the boxes walked add up to about
-    /// twice the area covered instead of a long diagonal's square.
-    public static let boundingBoxWalker = Tessellation(maxEdgeLength: 48, triangulation: .strip)
   }
 
   /// Both tessellation settings at once.

@@ -47,55 +47,44 @@ final class PlaygroundApp {
   let session: FrameSession
   var runtime: SceneRuntime { session.runtime }
   var pump: FramePump { session.pump }
-  /// With the kernel's timer slack cut from 50 µs to 1 µs, a sleep ends about 50 µs sooner
-  /// (measured on the 2-core VM: median lateness 151 → 101 µs), so the spin before a precise
-  /// deadline can be 50 µs shorter for the same punctuality: 150 µs, against 200 µs with the
-  /// default slack. Each paced frame waits twice; at 60 Hz that is 0.6 % of a core.
-  let pacer = DeadlinePacer(spinWindow: Platform.tightenTimerSlack() ? 0.00015 : 0.0002)
+  /// When frames start and are presented.
+  var pacing: FramePacing
   var sceneIndex: Int
   var scene: any PlaygroundScene
   var sceneStart: Date
+  /// Counters for `--stats`, the HUD's frame timings, and what benchmarks ask to have kept.
   var stats = RunStats()
   var running = true
   let visibilityState: VisibilityController
   var visibility: Visibility { visibilityState.state == .visible ? .visible : .minimized }
-  var restoreRequestedAt: Double?
   var paused = false
   var hudVisible = false
   var helpVisible = false
   var gridMode = false
   var gridSelection = 0
   var gridScenes: [any PlaygroundScene] = []
-  var timings = FrameTimings()
-  var lastPresentUptime = -Double.infinity
-  /// Places paced frames on the display grid and holds them to a steady present time.
-  lazy var presentPacer = PresentPacer(period: period)
-  /// Whether the latest frame was paced (an animation is running).
-  var lastFramePaced = false
-  /// After a frame whose update loop tripped the guard, the next frame waits until this
-  /// uptime: a view that changes its own schedule's input (the update trap) would otherwise
-  /// ask for a new frame at once, forever, at thousands of frames a second. SwiftUI updates
-  /// such a view once per display frame; so does this loop.
-  var runawayFrameNotBefore: Double?
   /// A one-line message shown at the top of the window until `until` (uptime): the F12
   /// confirmation.
   var toast: (text: String, until: Double)?
   /// A scene a grid cell's tap asked for; opened once the tap has been handled.
   var pendingSceneOpen: Int?
-  /// Set when input asked for the next frame; such frames skip the display pacing.
-  var inputDriven = true
-  let period: Double
+  /// The display's refresh period.
+  var period: Double { pacing.period }
   let startUptime: Double
-  var trace: TraceWriter? { options.trace }
-  /// The cadence and visibility last written to the trace, to record only changes.
-  var tracedState: (cadence: Cadence, visibility: Visibility)?
+  /// Writes the run's trace events; does nothing when the run is not traced.
+  var tracer: FrameTracer
   /// The parameter files, reloaded when they change.
   let parameters: ParameterStore
-  /// Recent frames' (start, end, present) times, to match a sound to the frame that asked for it.
-  var recentFrames: [(start: Double, end: Double, present: Double)] = []
+  /// Matches the sounds scenes play to their frames, for their latency.
+  var sounds = AudioLatencyTracker()
+  /// Parameter problems already printed, so one bad edit is printed once.
+  var reportedProblems: Set<String> = []
 
   init(options: AppOptions) throws {
+    // Before the window opens: a thread started later inherits the timer slack this tightens.
+    let deadlines = FramePacing.tightenedDeadlines()
     self.options = options
+    tracer = FrameTracer(writer: options.trace)
     sceneIndex = options.sceneIndex
     let type = SceneCatalog.all[sceneIndex]
     scene = type.init()
@@ -107,7 +96,8 @@ final class PlaygroundApp {
     for w in window.renderer.atlas.warnings { printError("warning: \(w)") }
     let picked = window.renderer.selection
     options.trace?.label("renderer: \(picked.label) (\(picked.reason))")
-    period = window.refreshPeriod
+    let period = window.refreshPeriod
+    pacing = FramePacing(period: period, deadlines: deadlines)
     session = FrameSession(textEngine: window.renderer.atlas, clock: clock, displayPeriod: period, name: type.name)
     session.runtime.tessellation = window.renderer.preferredTessellation
     session.runtime.wallClockWithinFrame = true
@@ -139,7 +129,7 @@ final class PlaygroundApp {
     guard parameters.reloadIfChanged() else { return }
     for line in parameters.problems where !reportedProblems.contains(line) { printError("warning: \(line)") }
     reportedProblems = Set(parameters.problems)
-    trace?.instant("parameters reloaded", category: "assets", at: monotonicSeconds(), global: true)
+    tracer.parametersReloaded()
     invalidate()
   }
 
@@ -150,42 +140,14 @@ final class PlaygroundApp {
     // If the X server goes away, Xlib ends the process from inside an event poll: keep what
     // the run measured.
     LostDisplay.onLoss { [unowned self] in
-      trace?.close()
+      tracer.close()
       if options.stats { printStats() }
     }
-    trace?.instant(
-      "scene", category: "scene", at: monotonicSeconds(), global: true,
-      args: ["name": .string(type(of: scene).name)])
+    tracer.scene(type(of: scene).name)
     runLoop(until: options.duration.map { startUptime + $0 })
-    trace?.close()
+    tracer.close()
     if options.stats { printStats() }
   }
-
-  /// Records visibility and cadence changes as they happen, so a trace explains slow-downs.
-  func traceStateChanges() {
-    guard let trace else { return }
-    let now = (cadence: cadence, visibility: visibility)
-    if let last = tracedState, last.cadence == now.cadence, last.visibility == now.visibility { return }
-    let t = monotonicSeconds()
-    if tracedState?.visibility != now.visibility {
-      trace.instant(
-        "visibility", category: "visibility", at: t, global: true, args: ["state": .string(now.visibility.rawValue)])
-    }
-    if tracedState?.cadence != now.cadence {
-      trace.instant(
-        "cadence", category: "cadence", at: t, global: true,
-        args: ["from": .string(tracedState?.cadence.name ?? "none"), "to": .string(now.cadence.name)])
-    }
-    tracedState = now
-  }
-
-  /// Monotonic times of presented frames, kept only while a benchmark asks for them.
-  var presentTimes: [Double]?
-  /// Each drawn frame's work (update, lowering, drawing) in ms and when it ended, kept only
-  /// while the soak asks for it.
-  var frameWork: [(uptime: Double, ms: Double)]?
-  /// Parameter problems already printed, so one bad edit is printed once.
-  var reportedProblems: Set<String> = []
 
   /// Runs the loop until `endUptime` (or until the user quits).
   func runLoop(until endUptime: Double?) {
@@ -205,25 +167,20 @@ final class PlaygroundApp {
       }
       // State first, so a change made by the last input before the end still reaches the trace.
       syncVisibility()
-      traceStateChanges()
+      tracer.stateChanges(cadence: cadence, visibility: visibility)
       if let end = endUptime, clock.uptime >= end { break }
       pump.cadence = cadence
       pump.mode = visibilityState.mode
       pump.isPaused = paused && visibility == .visible
       switch pump.decide() {
       case .render:
-        if let notBefore = runawayFrameNotBefore, clock.uptime < notBefore {
-          if wait(untilUptime: notBefore) == .reached { runawayFrameNotBefore = nil }
+        if let notBefore = pacing.runawayHold(at: clock.uptime) {
+          if wait(untilUptime: notBefore) == .reached { pacing.endRunawayHold() }
           continue
         }
         frame()
       case .sleep(let until):
-        var deadline = clock.uptime + until.timeIntervalSince(clock.now)
-        // While frames are paced, one due before the next display slot would only wait for that
-        // slot after waking: sleep straight to it, one wake-up per frame.
-        if lastFramePaced, let slot = presentPacer.nextStart, slot > deadline, slot - deadline < period {
-          deadline = slot
-        }
+        var deadline = pacing.wakeUptime(forDeadline: clock.uptime + until.timeIntervalSince(clock.now))
         if let end = endUptime { deadline = min(deadline, end) }
         if let t = toast { deadline = min(deadline, t.until) }
         // A deadline reached with no input goes straight to its frame: polling X for events
@@ -235,10 +192,10 @@ final class PlaygroundApp {
         if let until = [endUptime, toast?.until, parameters.pollDue].compactMap({ $0 }).min() {
           wait(untilUptime: until)
         } else {
-          trace?.flush()
+          tracer.flush()
           let t0 = monotonicSeconds()
           if let e = window.waitEvent(timeout: nil) {
-            trace?.slice("sleep until input", category: "sleep", start: t0, end: monotonicSeconds())
+            tracer.sleepUntilInput(start: t0, end: monotonicSeconds())
             countWakeup()
             handle(e)
           }
@@ -285,24 +242,21 @@ final class PlaygroundApp {
     return false
   }
 
+  /// Counts a wake-up of the loop, for `--stats` and the benchmarks.
   func countWakeup() {
-    stats.wakeups += 1
-    if visibility == .minimized { stats.wakeupsMinimized += 1 } else { stats.wakeupsVisible += 1 }
+    stats.countWakeup(minimized: visibility == .minimized)
   }
 
+  /// Sleeps until `deadline` (uptime), handling any input that comes first.
   @discardableResult
   func wait(untilUptime deadline: Double) -> DeadlinePacer.Outcome {
     let t0 = monotonicSeconds()
     // Long sleeps are when the trace reaches the disk, so no frame pays for the write.
-    if deadline - clock.uptime > 0.05 { trace?.flush() }
-    defer {
-      if let trace {
-        let end = monotonicSeconds()
-        trace.slice(
-          "sleep", category: "sleep", start: t0, end: end, args: ["late_ms": .number((clock.uptime - deadline) * 1000)])
-      }
-    }
-    let result = pacer.wait(untilUptime: deadline, precise: visibility == .visible) { [self] seconds in
+    if deadline - clock.uptime > 0.05 { tracer.flush() }
+    defer { tracer.sleep(start: t0, end: monotonicSeconds(), lateMs: (clock.uptime - deadline) * 1000) }
+    // A copy: an event handled during the wait may change `pacing`.
+    let deadlines = pacing.deadlines
+    let result = deadlines.wait(untilUptime: deadline, precise: visibility == .visible) { [self] seconds in
       if let e = window.waitEvent(timeout: seconds) {
         handle(e)
         return true
@@ -325,115 +279,59 @@ final class PlaygroundApp {
       mode: visibility == .minimized ? .lowFrequency : .normal, timelinesFrozen: paused)
     let body = rootBody(context)
     if visibility == .minimized {
-      // Timelines keep their state moving at the downgraded cadence; nothing is drawn.
-      let t0 = monotonicSeconds()
-      let wall = clock.now
-      input.draws = false
-      record(session.frame(body, input: input))
-      trace?.slice(
-        "evaluate (minimized)", category: "frame", start: t0, end: monotonicSeconds(),
-        args: ["cadence": .string(cadence.name)])
-      traceScheduleEntry(at: t0, wall: wall)
-      stats.evaluationsMinimized += 1
-      updateTitle()
+      evaluateMinimized(body, input)
       return
     }
-    // Animation-driven frames follow the display period, measured start to start so render
-    // time does not stretch the interval; an input-driven frame may come sooner.
-    let paced = !inputDriven && (pump.animationsInFlight || pump.lastRenderReason == .animation)
-    lastFramePaced = paced
-    if paced, let earliest = presentPacer.nextStart, clock.uptime < earliest {
-      wait(untilUptime: earliest)
-    }
-    let slot = presentPacer.beginFrame(at: clock.uptime, paced: paced)
+    let paced = pacing.pacesFrame(for: pump)
+    if let slotStart = pacing.slotAhead(paced: paced, at: clock.uptime) { wait(untilUptime: slotStart) }
+    let slot = pacing.beginFrame(at: clock.uptime, paced: paced)
     input.now = clock.now.addingTimeInterval(slot.start - clock.uptime)
     input.time = slot.start
     input.onDisplayGrid = paced
-    let wallAtStart = input.now
     window.renderer.atlas.beginFrame()
     let t0 = monotonicSeconds()
     let out = session.frame(body, input: input)
     let t1 = monotonicSeconds()
-    runawayFrameNotBefore = out.loopGuardTripped ? slot.start + period : nil
+    pacing.frameUpdated(loopGuardTripped: out.loopGuardTripped, slot: slot)
     record(out)
     window.renderer.draw(out.drawList, background: .black)
     window.renderer.flush()
     let t2 = monotonicSeconds()
-    frameWork?.append((clock.uptime, (t2 - t0) * 1000))
-    if paced {
-      presentPacer.rendered(seconds: t2 - t0)
-      // Input waits until after the present; the hold is a few milliseconds at most.
-      pacer.wait(untilUptime: slot.presentAt) { seconds in
-        usleep(useconds_t(seconds * 1e6))
-        return false
-      }
-    }
+    stats.recordWork(seconds: t2 - t0, endingAt: clock.uptime)
+    if paced { pacing.holdUntilPresent(slot, renderSeconds: t2 - t0) }
     let t2b = monotonicSeconds()
     window.renderer.present()
-    let t3 = monotonicSeconds()
-    noteSounds(frame: (t0, t2b, t2b))
-    stats.buildSeconds += t1 - t0
-    stats.submitSeconds += t2 - t1
-    stats.presentSeconds += t3 - t2b
-    timings.record(FrameTimings.Sample(build: t1 - t0, submit: t2 - t1, present: t3 - t2b), at: t3)
-    lastPresentUptime = clock.uptime
-    // Pacing is judged where the frame is handed to the display, not after the copy returns.
-    presentTimes?.append(t2b)
-    if let trace {
-      let reason: String =
-        switch pump.lastRenderReason {
-        case .invalidated, nil: "input or invalidation"
-        case .animation: "animation"
-        case .scheduleEntry: "schedule entry"
-        }
-      trace.slice(
-        "frame", category: "frame", start: t0, end: t3,
-        args: [
-          "frame": .int(stats.framesPresented + 1), "reason": .string(reason),
-          "scene": .string(gridMode ? "overview" : type(of: scene).name),
-          "vertices": .int(out.drawList.vertices.count), "draw_calls": .int(window.renderer.lastDrawCalls),
-        ])
-      trace.slice("build+lower", category: "phase", start: t0, end: t1)
-      trace.slice("submit", category: "phase", start: t1, end: t2)
-      if t2b > t2 { trace.slice("hold until present", category: "phase", start: t2, end: t2b) }
-      trace.slice("present", category: "phase", start: t2b, end: t3)
-      traceScheduleEntry(at: t0, wall: wallAtStart)
-    }
-    inputDriven = false
-    stats.framesPresented += 1
-    stats.framesVisible += 1
-    if let asked = restoreRequestedAt {
-      stats.firstFrameAfterRestoreMs.append((clock.uptime - asked) * 1000)
-      restoreRequestedAt = nil
-    }
+    let phases = FramePhases(start: t0, built: t1, drawn: t2, handedOver: t2b, presented: monotonicSeconds())
+    noteSounds(phases)
+    tracer.frame(
+      phases, number: stats.framesPresented + 1, reason: pump.lastRenderReason,
+      scene: gridMode ? "overview" : type(of: scene).name, vertices: out.drawList.vertices.count,
+      drawCalls: window.renderer.lastDrawCalls)
+    tracer.scheduleEntry(pump.lastRenderReason, at: t0, wall: input.now)
+    pacing.inputDriven = false
+    stats.recordPresented(phases, at: clock.uptime)
   }
 
-  /// Matches sounds that started to the frame whose update asked for them, and records how
-  /// long after that frame's present each was heard (trace and `--stats`).
-  func noteSounds(frame: (start: Double, end: Double, present: Double)) {
-    recentFrames.append(frame)
-    if recentFrames.count > 16 { recentFrames.removeFirst() }
-    guard let mixer = AudioSystem.mixer else { return }
-    for s in mixer.drainStarts() {
-      guard let f = recentFrames.last(where: { $0.start <= s.requested && s.requested <= $0.end }) else { continue }
-      let latency = (s.heard - f.present) * 1000
-      stats.soundLatenciesMs.append(latency)
-      trace?.instant(
-        "sound", category: "audio", at: s.heard,
-        args: ["sound": .string(s.name), "after_present_ms": .number(latency)])
-    }
+  /// Updates a minimized window's scene: timelines keep their state moving at the downgraded
+  /// cadence; nothing is drawn.
+  func evaluateMinimized(_ body: () -> AppRoot, _ input: FrameInput) {
+    var input = input
+    let t0 = monotonicSeconds()
+    let wall = clock.now
+    input.draws = false
+    record(session.frame(body, input: input))
+    tracer.minimizedEvaluation(start: t0, end: monotonicSeconds(), cadence: cadence)
+    tracer.scheduleEntry(pump.lastRenderReason, at: t0, wall: wall)
+    stats.evaluationsMinimized += 1
+    updateTitle()
   }
 
-  /// Marks the schedule entry a frame was for: its date, and how late the frame began.
-  func traceScheduleEntry(at t: Double, wall: Date? = nil) {
-    guard let trace, case .scheduleEntry(let scheduled) = pump.lastRenderReason else { return }
-    let started = wall ?? clock.now
-    trace.instant(
-      "schedule entry", category: "schedule", at: t,
-      args: [
-        "scheduled": .string(ScheduleFormat.iso8601(scheduled)), "rendered": .string(ScheduleFormat.iso8601(started)),
-        "late_ms": .number(started.timeIntervalSince(scheduled) * 1000),
-      ])
+  /// Records how long after the frame's present the sounds its update asked for were heard
+  /// (trace and `--stats`).
+  func noteSounds(_ phases: FramePhases) {
+    let heard = sounds.soundsHeard(after: (phases.start, phases.handedOver, phases.handedOver))
+    stats.soundLatenciesMs += heard.map(\.afterPresentMs)
+    tracer.sounds(heard)
   }
 
   /// The scene (or the overview grid) with the HUD and help layered on top.
@@ -443,13 +341,13 @@ final class PlaygroundApp {
       schedule: gridMode ? "every scene's own" : type(of: scene).scheduleSummary, cadence: cadence,
       forced: visibilityState.forcedCadence != nil, visibility: visibility.rawValue, paused: paused,
       framesPresented: stats.framesPresented, wakeups: stats.wakeups,
-      evaluationsMinimized: stats.evaluationsMinimized, fps: timings.fps(at: clock.uptime),
+      evaluationsMinimized: stats.evaluationsMinimized, fps: stats.timings.fps(at: clock.uptime),
       renderer: window.renderer.selection.reason.hasPrefix("auto")
         ? "\(window.renderer.name) (auto)" : window.renderer.name, loopWarning: runtime.loopGuardSummary,
       assetProblems: parameters.problems)
     let root = AppRoot(
       context: context, scene: scene, grid: gridMode ? gridScenes : nil, selection: gridSelection,
-      hud: hudVisible ? Overlays.HUD(info: info, timings: timings.ordered, window: context.size) : nil,
+      hud: hudVisible ? Overlays.HUD(info: info, timings: stats.timings.ordered, window: context.size) : nil,
       help: helpVisible, open: Overlays.OpenScene { [unowned self] i in pendingSceneOpen = i },
       assets: parameters.assets, pausedMark: paused && !hudVisible, toast: toast?.text)
     return { root }
@@ -486,14 +384,14 @@ final class PlaygroundApp {
   func becomeVisible() {
     visibilityState.restore(at: clock.uptime)
     runtime.settleAnimations(at: clock.uptime)
-    restoreRequestedAt = clock.uptime
+    stats.restoreRequestedAt = clock.uptime
     window.renderer.invalidateRetainedPixels()
     updateTitle()
     invalidate()
   }
 
   func invalidate() {
-    inputDriven = true
+    pacing.inputDriven = true
     pump.invalidate()
   }
 
@@ -503,7 +401,7 @@ final class PlaygroundApp {
     let type = SceneCatalog.all[sceneIndex]
     scene = type.init()
     gridMode = false
-    trace?.instant("scene", category: "scene", at: monotonicSeconds(), global: true, args: ["name": .string(type.name)])
+    tracer.scene(type.name)
     session.reset(name: type.name)
     sceneStart = clock.now
     stats.sceneSwitches += 1

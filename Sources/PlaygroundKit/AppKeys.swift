@@ -8,9 +8,7 @@ import Timeline
 /// Window events and key bindings: what each key does to the running app.
 extension PlaygroundApp {
   func handle(_ e: WindowEvent) {
-    if let trace, e != .ignored {
-      trace.instant("event", category: "input", at: monotonicSeconds(), args: ["event": .string("\(e)")])
-    }
+    tracer.event(e)
     switch e {
     case .quit: running = false
     case .key(let key, let mods):

@@ -7,7 +7,8 @@ import Timeline
   import Glibc
 #endif
 
-/// Counters the run reports with `--stats`.
+/// What the window loop measures: the counters `--stats` reports, the frame timings the HUD
+/// shows, and the per-frame records a benchmark or the soak asks for.
 struct RunStats {
   var framesPresented = 0
   var framesVisible = 0
@@ -25,6 +26,50 @@ struct RunStats {
   /// For each sound played: milliseconds from the present of the frame that asked for it to
   /// its first sample leaving the device.
   var soundLatenciesMs: [Double] = []
+  /// When the window was restored (uptime), until the frame that follows it is presented.
+  var restoreRequestedAt: Double?
+  /// Recent frames' phase times, for the HUD.
+  var timings = FrameTimings()
+  /// Monotonic times of presented frames, kept only while a benchmark asks for them.
+  var presentTimes: [Double]?
+  /// Each drawn frame's work (update, lowering, drawing) in ms and when it ended, kept only
+  /// while the soak asks for it.
+  var frameWork: [(uptime: Double, ms: Double)]?
+
+  /// Counts a wake-up of the loop, by the window's visibility.
+  mutating func countWakeup(minimized: Bool) {
+    wakeups += 1
+    if minimized { wakeupsMinimized += 1 } else { wakeupsVisible += 1 }
+  }
+
+  /// Counts what a frame's update did.
+  mutating func record(_ out: FrameOutput) {
+    bodyEvaluations += out.evaluations
+    if out.loopGuardTripped { loopGuardTrips += 1 }
+  }
+
+  /// Notes a drawn frame's work, `seconds` from its update to its flushed drawing, ending at
+  /// `uptime`.
+  mutating func recordWork(seconds: Double, endingAt uptime: Double) {
+    frameWork?.append((uptime, seconds * 1000))
+  }
+
+  /// Counts a presented frame, and times the first one after a restore to `uptime`.
+  mutating func recordPresented(_ phases: FramePhases, at uptime: Double) {
+    buildSeconds += phases.build
+    submitSeconds += phases.submit
+    presentSeconds += phases.present
+    timings.record(
+      FrameTimings.Sample(build: phases.build, submit: phases.submit, present: phases.present), at: phases.presented)
+    // Pacing is judged where the frame is handed to the display, not after the copy returns.
+    presentTimes?.append(phases.handedOver)
+    framesPresented += 1
+    framesVisible += 1
+    if let asked = restoreRequestedAt {
+      firstFrameAfterRestoreMs.append((uptime - asked) * 1000)
+      restoreRequestedAt = nil
+    }
+  }
 }
 
 /// What `run --stats` prints: one JSON object with sorted keys.
@@ -88,6 +133,7 @@ struct RunReport: Encodable {
 
 /// Reporting: the `--stats` JSON printed when a run ends.
 extension PlaygroundApp {
+  /// Prints the run's figures as one line of JSON on standard output.
   func printStats() {
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
@@ -114,11 +160,7 @@ extension PlaygroundApp {
 
   /// Counts what a frame's update did, and marks a tripped loop guard in the trace.
   func record(_ out: FrameOutput) {
-    stats.bodyEvaluations += out.evaluations
-    guard out.loopGuardTripped else { return }
-    stats.loopGuardTrips += 1
-    trace?.instant(
-      "update loop guard", category: "update", at: monotonicSeconds(),
-      args: ["passes": .int(out.passes), "warning": .string(runtime.loopGuardMessage ?? "")])
+    stats.record(out)
+    if out.loopGuardTripped { tracer.loopGuard(passes: out.passes, warning: runtime.loopGuardMessage) }
   }
 }

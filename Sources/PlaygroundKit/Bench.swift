@@ -184,7 +184,7 @@ struct FrameBenchmark {
   /// A fixed start date, so every run draws the same pictures.
   static let start = Date(timeIntervalSince1970: 1_767_263_670)
 
-  mutating func run(_ scene: any PlaygroundScene, renderer: Renderer, label: String? = nil) -> SceneResult {
+  mutating func run(_ scene: any PlaygroundScene, renderer: any Renderer, label: String? = nil) -> SceneResult {
     let name = type(of: scene).name
     let shown = label.map { "\(name) (\($0))" } ?? name
     let replay = Replay(

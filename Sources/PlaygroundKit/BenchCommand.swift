@@ -159,7 +159,7 @@ struct BenchCommand: ParsableCommand {
   }
 
   private func runFrames(_ list: [any PlaygroundScene]) throws {
-    let renderer: Renderer
+    let renderer: any Renderer
     var window: Window?
     var offscreen: OffscreenTarget?
     switch target {
@@ -241,19 +241,17 @@ struct BenchCommand: ParsableCommand {
   /// moment hurts all of them alike.
   private func runComparison(_ list: [any PlaygroundScene]) throws {
     var targets: [(name: String, target: OffscreenTarget)] = []
-    let cpu = try OffscreenTarget(width: size.width, height: size.height, renderer: .cpu)
-    targets.append(("cpu", cpu))
-    targets.append(
-      ("sdl-software", try OffscreenTarget(width: size.width, height: size.height, renderer: .sdlSoftware)))
-    var acceleratedDevice: String?
-    do {
-      let gl = try OffscreenTarget(width: size.width, height: size.height, renderer: .accelerated)
-      acceleratedDevice = gl.renderer.selection.device
-      targets.append(("accelerated", gl))
-    } catch {
-      printError("bench: accelerated left out: \(error)")
+    for choice in RendererChoice.renderers {
+      do {
+        targets.append((choice.rawValue, try OffscreenTarget(width: size.width, height: size.height, renderer: choice)))
+      } catch {
+        guard choice.mayBeUnavailable else { throw error }
+        printError("bench: \(choice.rawValue) left out: \(error)")
+      }
     }
-    for w in cpu.renderer.atlas.warnings { printError("warning: \(w)") }
+    // OpenGL's renderer string, from the renderer that asked for one.
+    let openGLDevice = targets.lazy.compactMap { $0.target.renderer.selection.device }.first
+    for w in targets.first?.target.renderer.atlas.warnings ?? [] { printError("warning: \(w)") }
     let isTTY = isatty(2) == 1
     var bench = makeBenchmark(isTTY: isTTY)
     var results: [SceneResult] = []
@@ -275,11 +273,11 @@ struct BenchCommand: ParsableCommand {
     if isTTY { writeToStandardError("\r\u{1B}[K") }
     var machine = MachineInfo.current(renderer: targets.map(\.name).joined(separator: ", "), size: size)
     machine.redraw = fullRedraw ? "full" : "damage-tracked"
-    machine.gpu = acceleratedDevice
+    machine.gpu = openGLDevice
     machine.frame_gap_ms = frameGap
     print(
       "machine: \(machine.cpu), \(machine.cores) cores, \(machine.os); SDL \(machine.sdl), \(machine.build) build, "
-        + "\(size), \(machine.redraw) redraw, headless" + (acceleratedDevice.map { "; OpenGL: \($0)" } ?? "")
+        + "\(size), \(machine.redraw) redraw, headless" + (openGLDevice.map { "; OpenGL: \($0)" } ?? "")
         + (frameGap > 0 ? cFormat(", %g ms asleep before each frame", frameGap) : ""))
     print(comparisonTable(results, renderers: targets.map(\.name)))
     print(cFormat("peak RSS: %.1f MB", Double(peakRSSKilobytes()) / 1024))

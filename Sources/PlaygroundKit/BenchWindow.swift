@@ -62,9 +62,9 @@ struct PacingBenchmark {
       sceneIndex: 0, size: size, duration: nil, stats: false, forcedCadence: nil, minimizedGrace: 60,
       renderer: renderer)
     let app = try PlaygroundApp(options: options)
-    app.presentTimes = []
+    app.stats.presentTimes = []
     app.runLoop(until: app.clock.uptime + seconds)
-    let paced = app.presentTimes ?? []
+    let paced = app.stats.presentTimes ?? []
     let period = app.period
     let timer = Interruption.requested ? [] : app.runFixedTimer(hz: 30, seconds: seconds)
     let a = IntervalStats(Array(paced.dropFirst(2)), period: period)

@@ -117,7 +117,7 @@ struct Soak {
   ]
 
   mutating func run() -> Bool {
-    app.frameWork = []
+    app.stats.frameWork = []
     let start = app.clock.uptime
     // A third of a short run, 30 s of a long one: long enough for caches to fill.
     let warmupEnd = start + min(30, max(5, duration / 3))
@@ -258,13 +258,13 @@ struct Soak {
     let caches = app.runtime.cacheCounts
     maxGradients = max(maxGradients, caches.gradients)
     maxMeshes = max(maxMeshes, caches.meshes)
-    for f in app.frameWork ?? [] where f.uptime > settledAt && f.ms > worstSettledMs {
+    for f in app.stats.frameWork ?? [] where f.uptime > settledAt && f.ms > worstSettledMs {
       worstSettledMs = f.ms
       worstSettledAt = app.gridMode ? "overview" : type(of: app.scene).name
     }
-    windowFrames += app.frameWork?.count ?? 0
-    recent += app.frameWork?.map(\.ms) ?? []
-    app.frameWork = []
+    windowFrames += app.stats.frameWork?.count ?? 0
+    recent += app.stats.frameWork?.map(\.ms) ?? []
+    app.stats.frameWork = []
   }
 
   /// Frame times since the last report line.

@@ -111,7 +111,7 @@ final class CPUCanvas {
         // the background) only around that interior, then the rest over the whole region.
         let (k, hidden) = Self.occluder(in: pr, list) { lookup($0)?.opaque ?? false }
         for piece in hidden.map({ pr.subtracting($0) }) ?? [pr] {
-          if let bg, !Renderer.opaqueBackdropCovers(piece.rect, in: list) { Rasterizer.fill(t, piece, with: bg) }
+          if let bg, !list.opaqueBackdropCovers(piece.rect) { Rasterizer.fill(t, piece, with: bg) }
           Rasterizer.draw(
             list, into: t, region: piece, primitives: 0..<k, candidates: candidates, texture: lookup)
         }
@@ -184,17 +184,17 @@ final class CPUCanvas {
   var textureBytes: Int { textures.values.reduce(atlasTexture?.byteCount ?? 0) { $0 + $1.texture.byteCount } }
 
   /// Drops textures no frame has drawn for four seconds, and past a byte cap on what this frame
-  /// did not draw, the least recently used first (the same policy as the SDL path's).
+  /// did not draw, the least recently used first (the same policy as the SDL renderers').
   private func evict() {
     if frameNumber % 120 == 0 {
       for (id, e) in textures where frameNumber - e.lastUsed > 240 { textures[id] = nil }
     }
     var unused = textures.values.reduce(0) { $1.lastUsed < frameNumber ? $0 + $1.texture.byteCount : $0 }
-    guard unused > Renderer.maxUnusedImageBytes else { return }
+    guard unused > TextureBudget.maxUnusedImageBytes else { return }
     for (id, e) in textures.sorted(by: { $0.value.lastUsed < $1.value.lastUsed }) where e.lastUsed < frameNumber {
       textures[id] = nil
       unused -= e.texture.byteCount
-      if unused <= Renderer.maxUnusedImageBytes { break }
+      if unused <= TextureBudget.maxUnusedImageBytes { break }
     }
   }
 

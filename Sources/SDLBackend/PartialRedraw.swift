@@ -3,7 +3,7 @@ import Graphics
 
 /// What partial redraw needs beyond the damage tracker: regions grown around scaled SDL blits,
 /// and whether an opaque backdrop makes painting the background pointless.
-extension Renderer {
+extension SDLRenderer {
   /// Grows regions to take in whole every scaled image they touch: a scaled blit clipped to
   /// part of its rectangle samples differently from the whole one, which would leave a seam.
   /// Nil when the regions grow to most of the target.
@@ -55,19 +55,20 @@ extension Renderer {
     let texH = Double(v1 - v0) * Double(th)
     return abs(texW - p.bounds.width) > 0.5 || abs(texH - p.bounds.height) > 0.5
   }
+}
 
+extension DrawList {
   /// Whether the first primitive drawn in `region` is an opaque image or ramp covering all of it, so
   /// the background under it need not be painted (SDL's fill costs up to 8 ns a pixel).
-  static func opaqueBackdropCovers(_ region: Rect, in list: DrawList) -> Bool {
-    guard let first = list.primitives.first(where: { $0.bounds.touches(region) }),
-      list.commands[first.command].clip == nil
+  func opaqueBackdropCovers(_ region: Rect) -> Bool {
+    guard let first = primitives.first(where: { $0.bounds.touches(region) }), commands[first.command].clip == nil
     else { return false }
     switch (first.shape, first.texture) {
     case (.ditheredRamp, _):
-      let corners = list.indices[first.indexOffset..<(first.indexOffset + first.indexCount)]
-      guard corners.allSatisfy({ list.vertices[Int($0)].color.a == 255 }) else { return false }
+      let corners = indices[first.indexOffset..<(first.indexOffset + first.indexCount)]
+      guard corners.allSatisfy({ vertices[Int($0)].color.a == 255 }) else { return false }
     case (_, .image(let id)):
-      guard list.images[id]?.opaque == true else { return false }
+      guard images[id]?.opaque == true else { return false }
     default:
       return false
     }

@@ -1,16 +1,53 @@
 internal import CSDL2
 import FoundationEssentials
 
-/// Which renderer to draw with, as `--renderer` names it.
-public enum RendererChoice: String, CaseIterable, Sendable {
+/// Which renderer to draw with, as `--renderer` names it: `auto`, or one of the renderers in
+/// `registered`.
+///
+/// Each renderer's file declares its own name (`RendererChoice.cpu` in `CPURenderer.swift`,
+/// …), so adding a renderer is its file and one line in `registered`.
+public struct RendererChoice: RawRepresentable, CaseIterable, Hashable, Sendable {
+  /// The name as `--renderer` takes it.
+  public let rawValue: String
+
   /// The GPU when OpenGL reports a hardware device, the CPU rasterizer otherwise.
-  case auto
-  /// The project's own anti-aliased rasterizer, presented straight to the window surface.
-  case cpu
-  /// SDL's software renderer (whole-pixel triangles), kept for comparison.
-  case sdlSoftware = "sdl-software"
-  /// Whatever accelerated renderer SDL picks (OpenGL under X11), with vsync.
-  case accelerated
+  public static let auto = RendererChoice(name: "auto")
+
+  /// Every renderer that can be asked for, in the order help and `bench --compare` list them.
+  static var registered: [any SelectableRenderer.Type] {
+    [
+      CPURenderer.self,
+      SDLSoftwareRenderer.self,
+      AcceleratedRenderer.self,
+    ]
+  }
+
+  /// `auto`, then every registered renderer.
+  public static var allCases: [RendererChoice] { [.auto] + renderers }
+
+  /// The registered renderers' names, without `auto`.
+  public static var renderers: [RendererChoice] { registered.map { $0.choice } }
+
+  /// The choice `name` names; nil for a name no renderer has.
+  public init?(rawValue name: String) {
+    guard let known = Self.allCases.first(where: { $0.rawValue == name }) else { return nil }
+    self = known
+  }
+
+  /// A renderer's name, for the renderer's own file to declare.
+  init(name: String) {
+    rawValue = name
+  }
+
+  /// The renderer this choice names; `auto`, which callers resolve first, stands for the
+  /// CPU renderer here, as it does wherever nothing is probed.
+  var rendererType: any SelectableRenderer.Type {
+    Self.registered.first { $0.choice == self } ?? CPURenderer.self
+  }
+
+  /// Whether the renderer can be missing on a machine that otherwise runs (it needs OpenGL,
+  /// say), so that a run comparing renderers leaves it out instead of failing.
+  public var mayBeUnavailable: Bool { rendererType.mayBeUnavailable }
 }
 
 /// The renderer in use and why it was picked, as the HUD, `--stats`, bench and traces report it.
@@ -27,7 +64,7 @@ public struct RendererSelection: Hashable, Sendable {
 
   /// The short name: `cpu`, `sdl-software`, `accelerated (opengl)`.
   public var label: String {
-    kind == .accelerated ? "accelerated (\(driver))" : kind.rawValue
+    kind.rendererType.labelNamesDriver ? "\(kind.rawValue) (\(driver))" : kind.rawValue
   }
 
   /// Creates a selection.
@@ -70,21 +107,18 @@ extension Platform {
 
   /// Resolves `.auto`: accelerated where OpenGL runs on hardware, the CPU rasterizer otherwise.
   static func resolve(_ choice: RendererChoice) -> RendererSelection {
-    switch choice {
-    case .cpu: return RendererSelection(kind: .cpu, driver: "cpu", reason: "asked for")
-    case .sdlSoftware: return RendererSelection(kind: .sdlSoftware, driver: "software", reason: "asked for")
-    case .accelerated: return RendererSelection(kind: .accelerated, driver: "opengl", reason: "asked for")
-    case .auto:
-      let (device, problem) = openGLProbe()
-      guard let device else {
-        return RendererSelection(kind: .cpu, driver: "cpu", reason: "auto: no OpenGL (\(problem ?? "unknown"))")
-      }
-      if RendererSelection.isSoftwareGL(device) {
-        return RendererSelection(
-          kind: .cpu, driver: "cpu", device: device, reason: "auto: OpenGL is \(device), a software rasterizer")
-      }
-      return RendererSelection(
-        kind: .accelerated, driver: "opengl", device: device, reason: "auto: OpenGL is \(device)")
+    guard choice == .auto else {
+      return RendererSelection(kind: choice, driver: choice.rendererType.defaultDriver, reason: "asked for")
     }
+    let (device, problem) = openGLProbe()
+    guard let device else {
+      return RendererSelection(kind: .cpu, driver: "cpu", reason: "auto: no OpenGL (\(problem ?? "unknown"))")
+    }
+    if RendererSelection.isSoftwareGL(device) {
+      return RendererSelection(
+        kind: .cpu, driver: "cpu", device: device, reason: "auto: OpenGL is \(device), a software rasterizer")
+    }
+    return RendererSelection(
+      kind: .accelerated, driver: "opengl", device: device, reason: "auto: OpenGL is \(device)")
   }
 }

@@ -3,10 +3,10 @@ import FoundationEssentials
 import Graphics
 
 /// Encoding a draw list as SDL calls.
-extension Renderer {
+extension SDLRenderer {
   /// Issues the SDL calls for `list`, restricted to `region` when one is given.
   func encode(_ list: DrawList, within region: Rect?) {
-    guard let handle, !list.vertices.isEmpty else { return }
+    guard !list.vertices.isEmpty else { return }
     let colorOffset = MemoryLayout<Vertex>.offset(of: \Vertex.color)!
     let uvOffset = MemoryLayout<Vertex>.offset(of: \Vertex.u)!
     let stride = Int32(MemoryLayout<Vertex>.stride)
@@ -69,7 +69,7 @@ extension Renderer {
               SDL_RenderGeometryRaw(
                 handle, texture, xy, stride, col, stride, uv, stride, Int32(list.vertices.count),
                 ibase + offset * 4, Int32(count), 4)
-              lastDrawCalls += 1
+              frame.stats.lastDrawCalls += 1
             }
             if texture != nil {
               geometry(part.indexOffset, part.indexCount)
@@ -116,7 +116,6 @@ extension Renderer {
   /// SDL's software renderer blits a rectangle ~2.4× faster than it rasterizes the same two
   /// textured triangles, and text is made of little else.
   func copyQuads(_ list: DrawList, _ cmd: DrawCommand, _ texture: OpaquePointer) -> Bool {
-    guard let handle else { return false }
     guard cmd.indexCount % 6 == 0 else { return false }
     let end = cmd.indexOffset + cmd.indexCount
     var quads: [(src: SDL_Rect, dst: SDL_FRect, color: RGBA8)] = []
@@ -166,7 +165,7 @@ extension Renderer {
     // Geometry reads tint from the vertices; leave the texture unmodulated for it.
     SDL_SetTextureColorMod(texture, 255, 255, 255)
     SDL_SetTextureAlphaMod(texture, 255)
-    lastDrawCalls += quads.count
+    frame.stats.lastDrawCalls += quads.count
     return true
   }
 }

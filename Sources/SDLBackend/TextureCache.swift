@@ -4,7 +4,7 @@ import Graphics
 
 /// The SDL textures a draw list samples: the glyph atlas's and one per image, uploaded when
 /// their generation changes and evicted by age and by a byte cap.
-extension Renderer {
+extension SDLRenderer {
   /// An image's SDL texture and what it was made from.
   struct ImageTexture {
     var texture: OpaquePointer
@@ -37,7 +37,7 @@ extension Renderer {
     if var existing = images[id], existing.width == img.width, existing.height == img.height,
       existing.opaque == img.opaque
     {
-      existing.lastUsedFrame = frameNumber
+      existing.lastUsedFrame = frame.frameNumber
       if existing.generation != img.generation {
         upload(img, to: existing.texture)
         existing.generation = img.generation
@@ -50,39 +50,35 @@ extension Renderer {
     if img.opaque { SDL_SetTextureBlendMode(t, SDL_BLENDMODE_NONE) }
     upload(img, to: t)
     images[id] = ImageTexture(
-      texture: t, generation: img.generation, width: img.width, height: img.height, lastUsedFrame: frameNumber,
+      texture: t, generation: img.generation, width: img.width, height: img.height, lastUsedFrame: frame.frameNumber,
       opaque: img.opaque)
     return t
   }
 
   /// Frees textures of images no frame has drawn for a while, so switching scenes does not leak.
   func evictImages() {
+    let frameNumber = frame.frameNumber
     if frameNumber % 120 == 0 {
       for (id, t) in images where frameNumber - t.lastUsedFrame > 240 {
         SDL_DestroyTexture(t.texture)
         images[id] = nil
       }
     }
-    // Age alone lets a resize storm pile up window-sized textures (33 MB each at 4K) for four
-    // seconds or more; past a byte cap on what this frame did not draw, the least recently
-    // used go first. What the frame draws is never evicted, however large.
+    // Past a byte cap on what this frame did not draw, the least recently used go first.
     var unused = images.values.reduce(0) { $1.lastUsedFrame < frameNumber ? $0 + $1.width * $1.height * 4 : $0 }
-    guard unused > Self.maxUnusedImageBytes else { return }
+    guard unused > TextureBudget.maxUnusedImageBytes else { return }
     for (id, t) in images.sorted(by: { $0.value.lastUsedFrame < $1.value.lastUsedFrame })
     where t.lastUsedFrame < frameNumber {
       SDL_DestroyTexture(t.texture)
       images[id] = nil
       unused -= t.width * t.height * 4
-      if unused <= Self.maxUnusedImageBytes { break }
+      if unused <= TextureBudget.maxUnusedImageBytes { break }
     }
   }
 
-  /// The most bytes of image textures kept that the current frame does not draw.
-  static let maxUnusedImageBytes = 16 << 20
-
   /// A streaming RGBA texture with blending on and the image's filter.
   func makeTexture(width: Int, height: Int, smooth: Bool) -> OpaquePointer? {
-    guard let handle,
+    guard
       let t = SDL_CreateTexture(
         handle, UInt32(SDL_PIXELFORMAT_RGBA32.rawValue), Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
         Int32(width), Int32(height))
@@ -103,7 +99,7 @@ extension Renderer {
       let first = base + (r.y0 * img.width + r.x0) * 4
       _ = SDL_UpdateTexture(texture, &rect, first, Int32(img.width * 4))
     }
-    lastTextureUploads += 1
-    totalTextureUploads += 1
+    frame.stats.lastTextureUploads += 1
+    frame.stats.totalTextureUploads += 1
   }
 }

@@ -41,10 +41,11 @@ public enum WindowEvent: Hashable, Sendable {
 /// The platform window, its renderer and its event queue.
 public final class Window {
   private let handle: OpaquePointer
+  private let drawing: any SelectableRenderer
   /// The renderer drawing into the window.
-  public let renderer: Renderer
-  /// Whether presents wait for vertical blank; false for the software renderer, which then
-  /// needs the app's own pacer.
+  public var renderer: any Renderer { drawing }
+  /// Whether presents wait for vertical blank; false for the software renderers, which then
+  /// need the app's own pacer.
   public let presentBlocksOnVSync: Bool
 
   /// Which renderer to draw with.
@@ -74,41 +75,18 @@ public final class Window {
       let w = SDL_CreateWindow(title, centered, centered, Int32(max(1, width)), Int32(max(1, height)), flags)
     else { throw BackendError.noDisplay(sdlError()) }
     handle = w
-    var selection = Platform.resolve(choice)
-    var r: OpaquePointer?
-    switch selection.kind {
-    case .cpu, .auto:
-      break
-    case .sdlSoftware:
-      r = SDL_CreateRenderer(w, -1, SDL_RENDERER_SOFTWARE.rawValue)
-      guard r != nil else {
-        let message = sdlError()
-        SDL_DestroyWindow(w)
-        throw BackendError.sdl("cannot create a renderer: \(message)")
-      }
-    case .accelerated:
-      r = SDL_CreateRenderer(w, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
-      if r == nil {
-        selection = RendererSelection(kind: .cpu, driver: "cpu", reason: "no accelerated renderer (\(sdlError()))")
-      }
+    let selection = Platform.resolve(choice)
+    do {
+      drawing = try selection.kind.rendererType.make(window: w, selection: selection)
+    } catch {
+      SDL_DestroyWindow(w)
+      throw error
     }
-    let atlas = try GlyphAtlas()
-    guard let r else {
-      renderer = Renderer(canvas: CPUCanvas(window: w), atlas: atlas, selection: selection)
-      renderer.windowHandle = handle
-      presentBlocksOnVSync = false
-      return
-    }
-    renderer = Renderer(handle: r, atlas: atlas, ownsHandle: true, selection: selection)
-    renderer.windowHandle = handle
-    var info = SDL_RendererInfo()
-    SDL_GetRendererInfo(r, &info)
-    renderer.selection.driver = renderer.driverName
-    presentBlocksOnVSync = (info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue) != 0
+    presentBlocksOnVSync = drawing.presentBlocksOnVSync
   }
 
   deinit {
-    renderer.destroy()
+    drawing.destroy()
     SDL_DestroyWindow(handle)
   }
 

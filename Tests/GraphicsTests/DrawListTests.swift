@@ -411,8 +411,8 @@ import Testing
   }
 }
 
-/// Tessellation is chosen per renderer: edges uncut by default, cut into short pieces only for a
-/// bounding-box rasterizer.
+/// Tessellation follows the renderer's capabilities: edges uncut by default, cut into short
+/// pieces only for a bounding-box rasterizer.
 @Suite struct TessellationChoiceTests {
   static let diagonal = [Point(x: 0, y: 0), Point(x: 400, y: 300), Point(x: 0, y: 300)]
 
@@ -426,10 +426,21 @@ import Testing
     #expect(list.indices.count == 3)
   }
 
-  @Test("for SDL's software renderer diagonal edges are cut into 48-pixel pieces")
-  func boundingBoxWalkerCutsDiagonals() {
+  @Test("no capabilities give the standard tessellation; each capability sets its own field")
+  func capabilitiesMapOntoFields() {
+    typealias T = DrawList.Tessellation
+    #expect(T(for: []) == .standard)
+    #expect(T(for: [.boundingBoxWalk]) == T(maxEdgeLength: 48, triangulation: .strip))
+    #expect(
+      T(for: [.ditheredRamps, .opaqueInteriors])
+        == T(maxEdgeLength: .infinity, triangulation: .strip, ditheredRamps: true, opaqueInteriors: true))
+    #expect(T(for: [.ditheredRamps]) == T(maxEdgeLength: .infinity, triangulation: .strip, ditheredRamps: true))
+  }
+
+  @Test("for a renderer that walks bounding boxes diagonal edges are cut into 48-pixel pieces")
+  func boundingBoxWalkCutsDiagonals() {
     var list = DrawList()
-    list.tessellation = .boundingBoxWalker
+    list.tessellation = DrawList.Tessellation(for: [.boundingBoxWalk])
     list.antiAliased = false
     list.fillConvexPolygon(Self.diagonal, color: RGBA8(r: 255, g: 0, b: 0, a: 255))
     // The 500-pixel hypotenuse becomes 11 pieces; the two axis-aligned edges stay whole.

@@ -33,13 +33,27 @@ extension SDLSuites {
       return try target.renderer.readPixels()
     }
 
-    @Test("each renderer asks for the tessellation its rasterizer wants")
+    @Test("each renderer asks for the tessellation its capabilities call for")
     func preferredTessellation() throws {
+      let cpu = try OffscreenTarget(width: 8, height: 8, renderer: .cpu).renderer
+      #expect(cpu.capabilities == [.ditheredRamps, .opaqueInteriors])
       #expect(
-        try OffscreenTarget(width: 8, height: 8, renderer: .cpu).renderer.preferredTessellation == .spanRasterizer)
-      #expect(
-        try OffscreenTarget(width: 8, height: 8, renderer: .sdlSoftware).renderer.preferredTessellation
-          == .boundingBoxWalker)
+        cpu.preferredTessellation
+          == DrawList.Tessellation(
+            maxEdgeLength: .infinity, triangulation: .strip, ditheredRamps: true, opaqueInteriors: true))
+      let software = try OffscreenTarget(width: 8, height: 8, renderer: .sdlSoftware).renderer
+      #expect(software.capabilities == [.boundingBoxWalk])
+      #expect(software.preferredTessellation == DrawList.Tessellation(maxEdgeLength: 48, triangulation: .strip))
+    }
+
+    @Test("every registered renderer is named by its own choice, and only auto is not one")
+    func registryNamesEachRendererOnce() {
+      #expect(RendererChoice.allCases.map(\.rawValue) == ["auto", "cpu", "sdl-software", "accelerated"])
+      #expect(RendererChoice.renderers.map { $0.rendererType.choice } == RendererChoice.renderers)
+      #expect(RendererChoice(rawValue: "sdl-software") == .sdlSoftware)
+      #expect(RendererChoice(rawValue: "opengl") == nil)
+      #expect(RendererSelection(kind: .accelerated, driver: "opengl", reason: "").label == "accelerated (opengl)")
+      #expect(RendererSelection(kind: .sdlSoftware, driver: "software", reason: "").label == "sdl-software")
     }
 
     @Test("an image quad with far-off texture coordinates is drawn as geometry, not a trapping blit")
@@ -349,7 +363,7 @@ extension SDLSuites {
       var list = DrawList()
       list.fillRect(Rect(x: 10, y: 10, width: 40, height: 20), color: RGBA8(r: 255, g: 0, b: 0, a: 255))
       list.fillRect(Rect(x: 60, y: 10, width: 40, height: 20), color: RGBA8(r: 0, g: 0, b: 255, a: 128))
-      let runs = Renderer.opacityRuns(list, 0..<list.indices.count)
+      let runs = SDLRenderer.opacityRuns(list, 0..<list.indices.count)
       // Opaque interior, its fringe, then the translucent fill and its fringe as one run.
       #expect(runs.map(\.opaque) == [true, false])
       #expect(runs.first?.range.lowerBound == 0 && runs.last?.range.upperBound == list.indices.count)

@@ -60,7 +60,7 @@ final class CallCounter: @unchecked Sendable { var calls = 0 }
     let rt = SceneRuntime(textEngine: engine)
     let change: (Int) -> Void = { i in
       if i == 3 { engine.layoutEpoch += 1 }
-      if i == 6 { rt.tessellation = .spanRasterizer }
+      if i == 6 { rt.tessellation = DrawList.Tessellation(for: [.ditheredRamps, .opaqueInteriors]) }
     }
     let outs = Self.frames(8, runtime: rt, between: change) { _ in Dial() }
     // Frame 3 draws afresh and keeps the subtree again, frame 4 replays it; the same at 6.

@@ -211,7 +211,7 @@ func render<V: View>(
   @Test("with dithered ramps asked for, a vertical gradient backdrop is one ramp per stop pair and no image")
   func gradientBackdropAsDitheredRamps() {
     let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
-    rt.tessellation = .spanRasterizer
+    rt.tessellation = DrawList.Tessellation(for: [.ditheredRamps, .opaqueInteriors])
     let stops = [Color(hex: 0x000000), Color(hex: 0x804020), Color(hex: 0xFFFFFF)]
     let out = render(Size(width: 800, height: 600), runtime: rt) {
       Rectangle().fill(LinearGradient(colors: stops, startPoint: .top, endPoint: .bottom))
@@ -231,7 +231,7 @@ func render<V: View>(
   @Test("a horizontal gradient backdrop stays an image even where ramps are asked for")
   func horizontalGradientStaysAnImage() {
     let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
-    rt.tessellation = .spanRasterizer
+    rt.tessellation = DrawList.Tessellation(for: [.ditheredRamps, .opaqueInteriors])
     let out = render(Size(width: 800, height: 600), runtime: rt) {
       Rectangle().fill(LinearGradient(colors: [.red, .blue], startPoint: .leading, endPoint: .trailing))
     }

@@ -98,6 +98,7 @@ extension View {
     alignment: Alignment = .center
   ) -> some View {
     modified(
-      FrameSpec(minWidth: minWidth, maxWidth: maxWidth, minHeight: minHeight, maxHeight: maxHeight, alignment: alignment))
+      FrameSpec(
+        minWidth: minWidth, maxWidth: maxWidth, minHeight: minHeight, maxHeight: maxHeight, alignment: alignment))
   }
 }
