@@ -29,7 +29,10 @@ let package = Package(
   name: "TimelinePlayground",
   platforms: [.macOS(.v13)],
   products: [
-    .executable(name: "playground", targets: ["playground"])
+    .executable(name: "playground", targets: ["playground"]),
+    // What a sketch or a user's own package imports; the executable does not link it, so
+    // Foundation is loaded only with a sketch.
+    .library(name: "TimelinePlayground", targets: ["TimelinePlayground"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -64,7 +67,11 @@ let package = Package(
       ],
       swiftSettings: tuning
     ),
-    .executableTarget(name: "playground", dependencies: ["PlaygroundKit"], swiftSettings: tuning),
+    .target(name: "TimelinePlayground", dependencies: ["SceneGraph", "PlaygroundKit"], swiftSettings: tuning),
+    .executableTarget(
+      name: "playground", dependencies: ["PlaygroundKit"], swiftSettings: tuning,
+      // Sketches are shared libraries that use the view API's symbols from this executable.
+      linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]),
     .testTarget(name: "GraphicsTests", dependencies: ["Graphics"]),
     .testTarget(name: "TimelineTests", dependencies: ["Timeline"]),
     .testTarget(name: "MotionTests", dependencies: ["Motion"]),

@@ -4,11 +4,21 @@ import SceneGraph
 public enum SceneCatalog {
   /// The scenes, in the order of the number keys (`1`–`9`, then `0` for the tenth; the rest
   /// by `←`/`→`/`Tab` or the overview).
-  public static let all: [any PlaygroundScene.Type] = [
+  public static var all: [any PlaygroundScene.Type] { builtIn + added }
+
+  /// The scenes compiled into the program.
+  public static let builtIn: [any PlaygroundScene.Type] = [
     Visualizer.self, LiveIndicatorScene.self, MeshGradientScene.self, Clock.self, EmojiWave.self,
     MetronomeScene.self, BeatingHeartScene.self, ManyFacesScene.self, QuipsScene.self, WorldClockScene.self,
     GifPlayerScene.self, UpdateTrapScene.self, TimerVsTimelineScene.self,
   ]
+
+  /// Scenes added at run time (a sketch), after the built-in ones. Set once, before any window
+  /// or replay reads the catalog, on the main thread.
+  nonisolated(unsafe) private static var added: [any PlaygroundScene.Type] = []
+
+  /// Adds a scene after the built-in ones: a sketch shows in the overview beside them.
+  public static func add(_ scene: any PlaygroundScene.Type) { added.append(scene) }
 
   /// The key that opens scene `index`, if it has one: `1`–`9`, then `0`.
   public static func keyLabel(_ index: Int) -> String? {

@@ -109,6 +109,7 @@ final class PlaygroundApp {
     for line in parameters.problems { printError("warning: \(line)") }
     Self.installAudio()
     parameters.startWatching { Window.wake() }
+    sketch?.startWatching { Window.wake() }
   }
 
   /// Opens SDL's audio output the first time a scene plays a sound; no device gives one
@@ -161,6 +162,7 @@ final class PlaygroundApp {
         break
       }
       reloadParametersIfChanged()
+      reloadSketchIfChanged()
       if let t = toast, clock.uptime >= t.until {
         toast = nil
         invalidate()
@@ -310,6 +312,7 @@ final class PlaygroundApp {
     tracer.scheduleEntry(pump.lastRenderReason, at: t0, wall: input.now)
     pacing.inputDriven = false
     stats.recordPresented(phases, at: clock.uptime)
+    sketchFramePresented(phases)
   }
 
   /// Updates a minimized window's scene: timelines keep their state moving at the downgraded
@@ -344,7 +347,7 @@ final class PlaygroundApp {
       evaluationsMinimized: stats.evaluationsMinimized, fps: stats.timings.fps(at: clock.uptime),
       renderer: window.renderer.selection.reason.hasPrefix("auto")
         ? "\(window.renderer.name) (auto)" : window.renderer.name, loopWarning: runtime.loopGuardSummary,
-      assetProblems: parameters.problems)
+      assetProblems: parameters.problems, reload: sketchReloadSummary)
     let root = AppRoot(
       context: context, scene: scene, grid: gridMode ? gridScenes : nil, selection: gridSelection,
       hud: hudVisible ? Overlays.HUD(info: info, timings: stats.timings.ordered, window: context.size) : nil,

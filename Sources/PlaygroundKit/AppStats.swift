@@ -121,6 +121,11 @@ struct RunReport: Encodable {
   var sounds: Int
   var sound_latency_ms_max: Double?
   var sound_latency_ms_p50: Double?
+  /// A sketch's reloads: how many swapped new code in, how many builds failed, and each
+  /// reload's time from the save to its first presented frame. Absent for built-in scenes.
+  var reloads: Int?
+  var reload_failures: Int?
+  var reload_ms: [Double]?
 
   /// The report as one line of JSON.
   var json: String {
@@ -154,7 +159,9 @@ extension PlaygroundApp {
       mean_ms: .init(
         build_lower: ms(stats.buildSeconds), submit: ms(stats.submitSeconds), present: ms(stats.presentSeconds)),
       sounds: stats.soundLatenciesMs.count, sound_latency_ms_max: stats.soundLatenciesMs.max(),
-      sound_latency_ms_p50: stats.soundLatenciesMs.sorted().dropFirst(stats.soundLatenciesMs.count / 2).first)
+      sound_latency_ms_p50: stats.soundLatenciesMs.sorted().dropFirst(stats.soundLatenciesMs.count / 2).first,
+      reloads: sketch?.reloads, reload_failures: sketch?.reloadFailures,
+      reload_ms: sketch.map { $0.reloadMilliseconds.map { ($0 * 10).rounded() / 10 } })
     print(report.json)
   }
 

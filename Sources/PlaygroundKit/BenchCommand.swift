@@ -31,8 +31,10 @@ struct BenchCommand: ParsableCommand {
     case headless, window
   }
 
-  @Option(help: "A scene name, 'overview' (every scene at once) or 'all'.")
+  @Option(help: "A scene name, 'overview' (every scene at once), 'all', or a sketch's .swift path.")
   var scene: String = "all"
+
+  @OptionGroup var sketch: SketchArguments
 
   @Option(help: "Frames measured per scene.")
   var frames: Int = 600
@@ -127,7 +129,7 @@ struct BenchCommand: ParsableCommand {
   func scenes() throws -> [any PlaygroundScene] {
     if scene == "all" { return SceneCatalog.all.map { $0.init() } + [OverviewScene()] }
     if scene == "overview" { return [OverviewScene()] }
-    return [try UsageFailure.scene(scene).init()]
+    return [try UsageFailure.scene(scene, sketch: sketch).init()]
   }
 
   func run() throws {

@@ -37,9 +37,31 @@ public struct PlaygroundCommand: ParsableCommand {
 /// `playground list`: the scenes, one per line.
 struct ListCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "list", abstract: "List the scenes: name, title and schedule, in hot-key order.")
+    commandName: "list",
+    abstract: "List the scenes: name, title and schedule, in hot-key order; or a sketch's views.",
+    discussion: """
+      With a path, lists the views the sketch offers, one a line, in the order `run` picks from: \
+      #Preview blocks (by title, or #Preview@LINE), then top-level types conforming to View. Exit \
+      status 65 when there is none.
+      """)
+
+  @Argument(help: ArgumentHelp("A sketch: a .swift file or a folder of them.", valueName: "path"))
+  var path: String?
 
   func run() throws {
+    if let path {
+      do {
+        let candidates = try SketchCompiler.scan(SketchSources.resolve(path)).candidates
+        guard !candidates.isEmpty else {
+          throw SketchFailure.noView("\(path) has no view: no #Preview and no top-level type conforming to View")
+        }
+        let previews = candidates.filter { $0.kind == .preview }
+        for c in previews + candidates.filter({ $0.kind != .preview }) { print(c.name) }
+      } catch let failure as SketchFailure {
+        throw failure.exit()
+      }
+      return
+    }
     for (i, s) in SceneCatalog.all.enumerated() {
       let key = (SceneCatalog.keyLabel(i) ?? "").padded(to: 3)
       let name = s.name.padded(to: 19)
@@ -54,8 +76,15 @@ struct RunCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "run", abstract: "Open the window on a scene (the default command).")
 
-  @Option(help: "The scene to start on (see `playground list`).")
+  @Argument(
+    help: ArgumentHelp(
+      "A sketch to open: a .swift file, or a folder of them, reloaded on every save.", valueName: "path"))
+  var path: String?
+
+  @Option(help: "The scene to start on (see `playground list`), or a sketch's path.")
   var scene: String = SceneCatalog.names[0]
+
+  @OptionGroup var sketch: SketchArguments
 
   @Option(help: "Window size in points, WIDTHxHEIGHT.")
   var size: PixelSize = .defaultWindow
@@ -122,7 +151,7 @@ struct RunCommand: ParsableCommand {
   }
 
   func run() throws {
-    let sceneType = try UsageFailure.scene(scene)
+    let sceneType = try UsageFailure.scene(path ?? scene, sketch: sketch, keepsRunning: true)
     let options = AppOptions(
       sceneIndex: SceneCatalog.all.firstIndex { $0 == sceneType } ?? 0, size: size, duration: duration,
       stats: stats, forcedCadence: cadence, minimizedGrace: minimizedGrace, renderer: renderer,

@@ -131,4 +131,17 @@ struct FrameTracer {
   func close() {
     writer?.close()
   }
+
+  /// Marks a sketch reload: from the save, its compile, load and swap phases up to the first
+  /// frame with the new code presented.
+  func reload(_ timing: SketchHost.ReloadTiming, presented: Double) {
+    guard let writer else { return }
+    let compileEnd = timing.swapStarted - timing.load
+    writer.slice(
+      "reload", category: "reload", start: timing.saved, end: presented,
+      args: ["ms": .number((presented - timing.saved) * 1000)])
+    writer.slice("compile", category: "reload", start: compileEnd - timing.compile, end: compileEnd)
+    writer.slice("load", category: "reload", start: compileEnd, end: timing.swapStarted)
+    writer.slice("swap", category: "reload", start: timing.swapStarted, end: presented)
+  }
 }

@@ -53,8 +53,18 @@ enum UsageFailure {
     return ExitCode(64)
   }
 
-  /// Looks a scene up by name, or fails naming the valid ones.
-  static func scene(_ name: String) throws -> any PlaygroundScene.Type {
+  /// Looks a scene up by name, or opens the sketch a path names (see `SketchCommandLine`), or
+  /// fails naming the valid ones. `keepsRunning` is `run`'s: a crashed sketch is started again
+  /// and a first build that fails still opens the window.
+  static func scene(_ name: String, sketch: SketchArguments = SketchArguments(), keepsRunning: Bool = false) throws
+    -> any PlaygroundScene.Type
+  {
+    if SketchSources.isSketchPath(name) {
+      return try SketchCommandLine.open(name, sketch, keepsRunning: keepsRunning)
+    }
+    if sketch.view != nil {
+      throw fail("--view picks a view of a sketch; '\(name)' is a built-in scene, not a .swift path")
+    }
     guard let s = SceneCatalog.scene(named: name) else {
       throw fail("unknown scene '\(name)'; valid scenes: \(SceneCatalog.names.joined(separator: ", "))")
     }

@@ -63,6 +63,8 @@ struct HUDInfo: Equatable {
   var loopWarning: String?
   /// Parameter files that could not be used (file, line, what is wrong).
   var assetProblems: [String] = []
+  /// A sketch's last reload, as the HUD shows it.
+  var reload: String?
 }
 
 enum Overlays {
@@ -107,6 +109,7 @@ enum Overlays {
           Text(fit("cadence   \(cadence)   \(info.visibility)\(info.paused ? " · paused" : "")", columns: n))
             .font(mono)
           Text(fit("frames    \(info.framesPresented) presented · \(info.wakeups) wake-ups", columns: n)).font(mono)
+          if let reload = info.reload { Text(fit("reload    \(reload)", columns: n)).font(mono) }
           if let warning = info.loopWarning {
             Text(fit("⚠ \(warning)", columns: n)).font(mono).foregroundStyle(Color.orange)
           }

@@ -51,7 +51,7 @@ struct SnapshotCommand: ParsableCommand {
 
   func run() throws {
     let (scene, at, size) = (moment.scene, moment.at, moment.size)
-    let type = try UsageFailure.scene(scene)
+    let type = try UsageFailure.scene(scene, sketch: moment.sketch)
     let start = moment.start
     let image: ImageBuffer
     do {
@@ -78,8 +78,10 @@ func requirePNGExtension(_ path: String, option: String) throws {
 
 /// A scene at a moment of its replay: what `snapshot` and `inspect` both take.
 struct ReplayMoment: ParsableArguments {
-  @Option(help: "The scene (see `playground list`).")
+  @Option(help: "The scene (see `playground list`), or a sketch: a .swift file or a folder of them.")
   var scene: String
+
+  @OptionGroup var sketch: SketchArguments
 
   @Option(help: "Seconds after the timeline started.")
   var at: Double

@@ -57,6 +57,10 @@ public final class SceneRuntime {
   var rewrites: [(String, String, String)] = []
   var warnedLoops: Set<String> = []
   var evaluationsThisFrame = 0
+  /// State recorded by `carryStateOver()` for the next frame's new views, by identity path.
+  var carriedState: [String: Any]?
+  var carriedOffered = 0
+  var carriedTaken = 0
   /// What lowering renders once and reuses: meshes, gradient backdrops, shrunk images.
   let caches = LoweringCaches()
 
@@ -178,6 +182,7 @@ public final class SceneRuntime {
         break
       }
     }
+    finishCarryOver()
     activeDrivers = timelineNodes.values.sorted { $0.serial < $1.serial }.compactMap { $0.timeline?.driver }
     let builtTime = monotonicSeconds()
     var out = FrameOutput(

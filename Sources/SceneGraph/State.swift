@@ -91,7 +91,8 @@ extension State: BindableState {
       location.box = box
       return
     }
-    let box = StateBox(initialValue, name: name, node: node, runtime: runtime)
+    let value = runtime.carriedValue(for: node, name: name, as: Value.self) ?? initialValue
+    let box = StateBox(value, name: name, node: node, runtime: runtime)
     if index < node.states.count { node.states[index] = box } else { node.states.append(box) }
     location.box = box
   }

@@ -1,0 +1,25 @@
+// The module sketches and user packages import: SwiftUI's view API on an SDL2 window.
+//
+// `import TimelinePlayground` stands where `import SwiftUI` does on Apple's platforms: it brings
+// the views, modifiers, timelines, animations and shapes, and re-exports Foundation and
+// Observation as SwiftUI does, so pasted code finds `Date`, `DateFormatter`,
+// `String(format:)` and `@Observable` with only the import changed.
+@_exported public import Foundation
+@_exported public import Observation
+@_exported public import SceneGraph
+
+// Foundation declares these names too; declaring them here, in the module that imports both,
+// makes the view API's meaning the one a sketch sees, so none of them is ambiguous.
+
+/// A floating-point scalar of the view API: `Double`, as `CGFloat` is on 64-bit platforms.
+public typealias CGFloat = SceneGraph.CGFloat
+/// A width and height in points.
+public typealias CGSize = SceneGraph.CGSize
+/// A point in a view's coordinate space.
+public typealias CGPoint = SceneGraph.CGPoint
+/// A rectangle in a view's coordinate space.
+public typealias CGRect = SceneGraph.CGRect
+/// `Timer.publish(every:on:in:)`, the Combine-style timer views subscribe to with `onReceive`.
+public typealias Timer = SceneGraph.Timer
+/// The run loop a timer publisher names (`.main`).
+public typealias RunLoop = SceneGraph.RunLoop
