@@ -18,8 +18,10 @@ deps:
 test-deps:
 	@./Tests/EndToEnd/ensure-packages.sh $(RUNTIME_PKGS) $(TEST_PKGS)
 
+## The program, and the TimelinePlayground module that sketches compile against.
 build: deps
 	$(SWIFT) build -c $(CONFIG) --product playground
+	$(SWIFT) build -c $(CONFIG) --target TimelinePlayground
 
 ## Build (release) and open the window. Pass options with ARGS="--scene clock".
 run: build
@@ -35,6 +37,7 @@ unit:
 
 e2e:
 	$(SWIFT) build --product playground
+	$(SWIFT) build --target TimelinePlayground
 	./Tests/EndToEnd/e2e.sh "$$($(SWIFT) build --show-bin-path)/playground"
 
 ## The unit tests under AddressSanitizer, then ThreadSanitizer, each in its own build folder
@@ -68,7 +71,9 @@ lint:
 	$(SWIFT) format lint --strict -r Package.swift Sources Scenes Tests
 
 ## Install under PREFIX (default /usr/local): the binary, the assets it reads, shell
-## completions, a desktop entry and the icon the program draws itself.
+## completions, a desktop entry, the icon the program draws itself, and for sketches the
+## modules they compile against (share/timeline-playground/Modules) and the package source
+## that `playground new` depends on (share/timeline-playground/package).
 PREFIX  ?= /usr/local
 DESTDIR ?=
 SHARE   := $(DESTDIR)$(PREFIX)/share
@@ -79,6 +84,11 @@ install: build
 	  $(SHARE)/zsh/site-functions $(SHARE)/fish/vendor_completions.d; \
 	install -m 755 "$$bin" $(DESTDIR)$(PREFIX)/bin/playground; \
 	rm -rf $(SHARE)/timeline-playground/Assets; cp -r Assets $(SHARE)/timeline-playground/Assets; \
+	rm -rf $(SHARE)/timeline-playground/Modules $(SHARE)/timeline-playground/package; \
+	install -d $(SHARE)/timeline-playground/Modules $(SHARE)/timeline-playground/package; \
+	for m in TimelinePlayground SceneGraph Graphics Timeline Motion Audio; do \
+	  cp "$$(dirname "$$bin")/Modules/$$m.swiftmodule" $(SHARE)/timeline-playground/Modules/; done; \
+	cp -r Package.swift Sources Scenes Assets Tests $(SHARE)/timeline-playground/package/; \
 	"$$bin" --generate-completion-script bash > $(SHARE)/bash-completion/completions/playground; \
 	"$$bin" --generate-completion-script zsh > $(SHARE)/zsh/site-functions/_playground; \
 	"$$bin" --generate-completion-script fish > $(SHARE)/fish/vendor_completions.d/playground.fish; \

@@ -184,14 +184,12 @@ struct KeyFrame: Equatable {
   let animation: Animation?
 }
 
-/// The seeds' table, under a name the views' own `keyframes` properties do not shadow.
+/// The articles' table, under a name the views' own `keyframes` properties do not shadow;
+/// built from `JumpKeyframes` so the figures live in one place.
 enum EmojiWaveTable {
-  static let keyframes = Scenes.keyframes
-}
-
-/// The seeds' table, built from `JumpKeyframes` so the figures live in one place.
-let keyframes: [KeyFrame] = JumpKeyframes.table.map {
-  KeyFrame(
-    offset: $0.offset, rotation: $0.value.rotation, yScale: $0.value.yScale, y: $0.value.y,
-    animation: $0.curve.animation(duration: $0.offset))
+  static let keyframes: [KeyFrame] = JumpKeyframes.table.map {
+    KeyFrame(
+      offset: $0.offset, rotation: $0.value.rotation, yScale: $0.value.yScale, y: $0.value.y,
+      animation: $0.curve.animation(duration: $0.offset))
+  }
 }

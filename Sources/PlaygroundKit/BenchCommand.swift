@@ -93,7 +93,22 @@ struct BenchCommand: ParsableCommand {
   @Option(help: "Seconds per run for --pacing and --idle.")
   var seconds: Double = 5
 
+  @Option(
+    name: .customLong("reload"),
+    help: ArgumentHelp(
+      "Measure live reload instead: save → first frame with the new code, for the sketch at PATH.",
+      discussion: "Works on a temporary copy, changing one number literal per edit.", valueName: "path"))
+  var reloadPath: String?
+
+  @Option(help: "Saves measured by --reload (1 to 1000).")
+  var edits: Int = 20
+
   func validate() throws {
+    if !(1...1000).contains(edits) { throw UsageFailure.fail("--edits must be from 1 to 1000") }
+    if reloadPath != nil && (pacing || idle || compare) {
+      throw UsageFailure.fail(
+        "--reload is a benchmark of its own; it cannot be combined with --pacing, --idle or --compare")
+    }
     if !(1...1_000_000).contains(frames) { throw UsageFailure.fail("--frames must be from 1 to 1000000") }
     if !(0...1_000_000).contains(warmup) { throw UsageFailure.fail("--warmup must be from 0 to 1000000") }
     if !(seconds > 0 && seconds <= 3600) {
@@ -133,6 +148,10 @@ struct BenchCommand: ParsableCommand {
   }
 
   func run() throws {
+    if let reloadPath {
+      try ReloadBenchmark(path: reloadPath, edits: edits, arguments: sketch, json: json).run()
+      return
+    }
     let list = try scenes()
     Interruption.cooperative = true
     do {

@@ -23,7 +23,7 @@ public struct PlaygroundCommand: ParsableCommand {
     version: PlaygroundCommand.version,
     subcommands: [
       RunCommand.self, ListCommand.self, SnapshotCommand.self, InspectCommand.self, ScheduleCommand.self,
-      BenchCommand.self, SoakCommand.self, IconCommand.self, ProbeGLCommand.self,
+      BenchCommand.self, SoakCommand.self, IconCommand.self, ProbeGLCommand.self, NewCommand.self,
     ],
     defaultSubcommand: RunCommand.self
   )
@@ -56,7 +56,10 @@ struct ListCommand: ParsableCommand {
           throw SketchFailure.noView("\(path) has no view: no #Preview and no top-level type conforming to View")
         }
         let previews = candidates.filter { $0.kind == .preview }
-        for c in previews + candidates.filter({ $0.kind != .preview }) { print(c.name) }
+        var printed: Set<String> = []
+        for c in previews + candidates.filter({ $0.kind != .preview }) where printed.insert(c.name).inserted {
+          print(c.name)
+        }
       } catch let failure as SketchFailure {
         throw failure.exit()
       }

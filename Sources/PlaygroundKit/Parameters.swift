@@ -14,13 +14,26 @@ struct AssetOptions {
   var directory = "Assets"
 
   /// `./Assets` when there is one (a checkout), else the copy `make install` put beside the
-  /// binary (`PREFIX/share/timeline-playground/Assets`), else `./Assets` (defaults apply).
+  /// binary (`PREFIX/share/timeline-playground/Assets`), else the checkout a build folder's
+  /// binary was built in (a sketch run from its own folder), else `./Assets` (defaults apply).
   static var defaultDirectory: String {
     if FileManager.default.fileExists(atPath: "Assets") { return "Assets" }
     let exe = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
     let installed = exe.deletingLastPathComponent().deletingLastPathComponent()
       .appendingPathComponent("share/timeline-playground/Assets").path
-    return FileManager.default.fileExists(atPath: installed) ? installed : "Assets"
+    if FileManager.default.fileExists(atPath: installed) { return installed }
+    // `.build/<triple>/<configuration>/playground`: the checkout is above `.build`.
+    var folder = exe.deletingLastPathComponent()
+    for _ in 0..<4 {
+      let assets = folder.appendingPathComponent("Assets").path
+      if folder.lastPathComponent != ".build", FileManager.default.fileExists(atPath: assets),
+        FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path)
+      {
+        return assets
+      }
+      folder = folder.deletingLastPathComponent()
+    }
+    return "Assets"
   }
   /// The GIF the `gif` scene plays instead of the bundled one.
   var gifPath: String?

@@ -8,6 +8,12 @@
 @_exported public import Observation
 @_exported public import SceneGraph
 
+// Implementation-only, so that sketches compiled against this module need none of the window's
+// modules (SDL's headers, the benchmark's C shims). Nothing of PlaygroundKit appears in a
+// declaration here, so the compiler's warning about layouts without library evolution does not
+// apply.
+@_implementationOnly import PlaygroundKit
+
 // Foundation declares these names too; declaring them here, in the module that imports both,
 // makes the view API's meaning the one a sketch sees, so none of them is ambiguous.
 
@@ -23,3 +29,19 @@ public typealias CGRect = SceneGraph.CGRect
 public typealias Timer = SceneGraph.Timer
 /// The run loop a timer publisher names (`.main`).
 public typealias RunLoop = SceneGraph.RunLoop
+
+/// Opens a window on a view from a program of your own: the one line its `main.swift` needs.
+///
+/// ```swift
+/// import TimelinePlayground
+///
+/// PlaygroundApp.run(ContentView())
+/// ```
+///
+/// The program takes `playground run`'s options (`--size`, `--stats`, `--renderer`, …).
+public enum PlaygroundApp {
+  /// Shows `view` in the window until it is closed, then exits.
+  public static func run<V: View>(_ view: @autoclosure @escaping () -> V) -> Never {
+    HostedWindow.run(name: String(describing: V.self)) { _ in AnyView(view()) }
+  }
+}

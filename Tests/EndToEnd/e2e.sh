@@ -144,6 +144,7 @@ else
 fi
 
 [ -x "$HERE/e2e-window.sh" ] && source "$HERE/e2e-window.sh"
+[ -x "$HERE/e2e-sketch.sh" ] && source "$HERE/e2e-sketch.sh"
 
 echo "e2e: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

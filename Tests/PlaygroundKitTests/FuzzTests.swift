@@ -23,7 +23,8 @@ extension SplitMix64 {
     "275760-09-13T00:00:00Z", "2026-01-01T10:34:30Z", "2026-13-01T00:00:00Z", "10x10", "0x0", "16384x16384",
     "16385x2", "1x1", "99999999999999999999x1", "-3x4", "x", "live", "minutes", "seconds", "LIVE", "normal",
     "low-frequency", "clock", "overview", "all", "nope", "q", "g,f,h,p", "🙂,🙂", "/dev/null", "/dev/full",
-    "/nonexistent/dir/x", ".", "/", "a.png", "out.json",
+    "/nonexistent/dir/x", ".", "/", "a.png", "out.json", "x.swift", "./nope.swift", "/dev/null/x.swift", "Sketch",
+    "#Preview@3", "5", "6", "7",
   ]
 
   struct Command {
@@ -41,20 +42,24 @@ extension SplitMix64 {
         "--from", "--count", "--mode", "--minimum-interval", "--start", "--by", "--dates", "--offsets", "--loops",
       ], flags: ["--view", "--paused"], bound: []),
     Command(
-      name: ["inspect"], options: ["--scene", "--at", "--date", "--size", "--assets", "--gif"], flags: [],
+      name: ["inspect"], options: ["--scene", "--at", "--date", "--size", "--assets", "--gif", "--view"], flags: [],
       bound: ["--size", "64x36"]),
     Command(
-      name: ["snapshot"], options: ["--scene", "--at", "--date", "--size", "--cadence", "--out", "--gif"],
+      name: ["snapshot"],
+      options: ["--scene", "--at", "--date", "--size", "--cadence", "--out", "--gif", "--view", "--swift-version"],
       flags: [], bound: ["--size", "32x18"]),
     Command(
       name: ["run"],
       options: [
         "--scene", "--size", "--cadence", "--minimized-grace", "--keys", "--renderer", "--trace", "--duration",
+        "--view",
       ],
       flags: ["--stats", "--print-changes"], bound: ["--size", "32x18", "--duration", "0.05"]),
     Command(
       name: ["bench"],
-      options: ["--scene", "--frames", "--warmup", "--size", "--json", "--csv", "--plot", "--seconds"],
+      options: [
+        "--scene", "--frames", "--warmup", "--size", "--json", "--csv", "--plot", "--seconds", "--reload", "--edits",
+      ],
       flags: ["--full-redraw", "--headless"], bound: ["--scene", "clock", "--size", "32x18"]),
     Command(name: ["list"], options: [], flags: [], bound: []),
   ]
@@ -154,7 +159,7 @@ extension SplitMix64 {
       #expect(!o.signaled, "signal \(o.status): playground \(shown)")
       statuses[o.status, default: 0] += 1
       if o.args.contains("--help") { continue }
-      #expect([0, 64, 69, 73].contains(o.status), "status \(o.status): playground \(shown)\n\(o.errLines)")
+      #expect([0, 64, 65, 69, 70, 73].contains(o.status), "status \(o.status): playground \(shown)\n\(o.errLines)")
       // Warnings and bench's progress lines are not errors.
       let errors = o.errLines.filter { !$0.hasPrefix("warning: ") && !$0.hasPrefix("bench: ") }
       #expect(errors.count <= (o.status == 0 ? 0 : 1), "playground \(shown)\n\(o.errLines.joined(separator: "\n"))")

@@ -29,7 +29,8 @@ extension PlaygroundApp {
       return sketch.reloads == 0 ? "watching \(sketch.sources.name) for saves" : nil
     }
     func ms(_ s: Double) -> String { String(Int((s * 1000).rounded())) }
-    return "\(ms(total)) ms (compile \(ms(t.compile)), load \(ms(t.load)), swap \(ms(total - t.compile - t.load)))"
+    let swap = t.saved + total - t.swapStarted
+    return "\(ms(total)) ms (compile \(ms(t.compile)), load \(ms(t.load)), swap \(ms(swap)))"
       + (sketch.reloadFailures > 0 ? " · \(sketch.reloadFailures) failed" : "")
   }
 }

@@ -139,7 +139,7 @@ final class SketchCompiler {
     let library = Paths.join(folder, "lib\(module).so")
     let arguments = [
       toolchain.compiler, "-emit-library", "-parse-as-library", "-swift-version", swiftVersion, "-module-name", module,
-      "-I", toolchain.modules, "-Onone", "-o", library,
+      "-I", toolchain.modules, "-Onone", "-diagnostic-style", "llvm", "-o", library,
     ]
     guard let result = runChild(toolchain.compiler, arguments + inputs + [entry], timeout: 300) else {
       return .failed(.toolchain("\(toolchain.compiler) could not be started"), diagnostics: "")

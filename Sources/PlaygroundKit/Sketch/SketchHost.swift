@@ -93,6 +93,16 @@ final class SketchHost: @unchecked Sendable {
     if watcher == nil { printError("warning: cannot watch \(sources.path) for saves (inotify); reload is off") }
   }
 
+  /// Waits until a save's build has finished (for `bench --reload`); false after `timeout`.
+  func waitForBuild(timeout: Double) -> Bool {
+    let end = monotonicSeconds() + timeout
+    while monotonicSeconds() < end {
+      if lock.withLock({ finished != nil }) { return true }
+      usleep(1000)
+    }
+    return false
+  }
+
   /// Takes a finished build, if a save produced one, and swaps it in. Returns whether the
   /// view changed (a new build, or a new problem to show).
   func takeReload(state runtime: SceneRuntime) -> Bool {
@@ -108,6 +118,7 @@ final class SketchHost: @unchecked Sendable {
       printError("playground: \(failure.message); the last good code keeps running")
       problem = .compile(failure.message, SketchDiagnostic.errors(in: diagnostics))
       reloadFailures += 1
+      generation += 1
       return true
     case .built(let library, _, let warnings, let compileSeconds):
       if !warnings.isEmpty { writeToStandardError(warnings) }
@@ -126,6 +137,7 @@ final class SketchHost: @unchecked Sendable {
         printError("playground: \(error.message); the last good code keeps running")
         problem = .compile(error.message, [])
         reloadFailures += 1
+        generation += 1
       }
       return true
     }

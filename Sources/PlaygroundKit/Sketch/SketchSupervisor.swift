@@ -83,7 +83,7 @@ enum SketchSupervisor {
       while let newline = pending.firstIndex(of: 10) {
         let line = String(decoding: pending[..<newline], as: UTF8.self)
         pending.removeSubrange(...newline)
-        if line.contains("Fatal error") || line.contains("fatal error") { fatal = line.trimmed() }
+        if line.contains("Fatal error") || line.contains("fatal error") { fatal = withoutModule(line.trimmed()) }
       }
     }
     var status: Int32 = 0
@@ -92,6 +92,15 @@ enum SketchSupervisor {
     if signal == 0 { return ((status >> 8) & 0xFF, nil) }
     return (128 + signal, fatal ?? "killed by signal \(signal) (\(String(cString: strsignal(signal))))")
   }
+}
+
+/// `Sketch123_4/Pulse.swift:12: Fatal error: …` → `Pulse.swift:12: Fatal error: …`: the
+/// module name is the build's, which means nothing to the user.
+func withoutModule(_ line: String) -> String {
+  guard line.hasPrefix("Sketch"), let slash = line.firstIndex(of: "/"),
+    line[line.startIndex..<slash].dropFirst(6).allSatisfy({ $0.isNumber || $0 == "_" })
+  else { return line }
+  return String(line[line.index(after: slash)...])
 }
 
 /// The running child, for the parent's signal handlers (which cannot capture anything).

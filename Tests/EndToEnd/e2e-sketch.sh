@@ -1,0 +1,180 @@
+#!/usr/bin/env bash
+# Sourced by e2e.sh: the user's own views. A sketch in a temporary folder runs in a real
+# window; saves reload it; a broken save and a trap leave the window running; @State carries
+# over; the command line's sketch errors; `snapshot` of a sketch matches the built-in scene;
+# and the package `playground new` writes builds against this checkout.
+# Uses BIN, WORK, HERE, pass, fail and expect_error from e2e.sh.
+
+SK=$WORK/sketch
+mkdir -p "$SK/shots"
+pixel() { python3 "$HERE/png-pixel.py" "$@"; }
+# The newest F12 screenshot's pixel at (x, y), after asking for a new one.
+shoot() { # window, x, y
+  local before after i
+  before=$(ls "$SK/shots" | wc -l)
+  xdotool key --window "$1" F12
+  for i in $(seq 40); do
+    after=$(ls "$SK/shots" | wc -l)
+    [ "$after" -gt "$before" ] && break
+    sleep 0.05
+  done
+  sleep 0.1
+  pixel "$(ls -t "$SK"/shots/*.png | head -1)" "$2" "$3"
+}
+# Waits until the screenshot's pixel matches a test on r g b; prints the last one seen.
+wait_pixel() { # window, test (awk on $1 $2 $3), seconds
+  local i p
+  for i in $(seq $(( $3 * 4 ))); do
+    p=$(shoot "$1" 8 8)
+    echo "$p" | awk "{ exit !($2) }" && { echo "$p"; return 0; }
+    sleep 0.15
+  done
+  echo "$p"
+  return 1
+}
+write_sketch() { # fill color expression, extra statement in the tick action
+  cat >"$SK/Counter.tmp" <<SWIFT
+import SwiftUI
+
+struct Counter: View {
+  @State private var ticks = 0
+
+  var body: some View {
+    TimelineView(.periodic(from: Date(timeIntervalSince1970: 0), by: 0.1)) { context in
+      Rectangle().fill($1)
+        .onChange(of: context.date) { _ in
+          ticks += 1
+          print("tick \(ticks)")
+          fflush(stdout)
+          $2
+        }
+    }
+  }
+}
+SWIFT
+  mv "$SK/Counter.tmp" "$SK/Counter.swift"
+}
+last_tick() { grep -o 'tick [0-9]*' "$SK/run.out" | tail -1 | cut -d' ' -f2; }
+
+write_sketch "Color(red: 0, green: 0, blue: 1)" ""
+(cd "$SK" && exec "$BIN" run Counter.swift --size 320x240 --screenshot-dir "$SK/shots" >"$SK/run.out" 2>"$SK/run.err") &
+SPID=$!
+# The window belongs to the supervised child, which is started again after a crash.
+sketch_window() {
+  local i c w
+  for i in $(seq 150); do
+    for c in $(pgrep -P "$SPID"); do
+      w=$(xdotool search --pid "$c" 2>/dev/null | head -1)
+      [ -n "$w" ] && { echo "$w"; return 0; }
+    done
+    sleep 0.1
+  done
+  return 1
+}
+SWIN=$(sketch_window)
+if [ -n "$SWIN" ]; then
+  xdotool windowactivate --sync "$SWIN" >/dev/null 2>&1
+  p=$(wait_pixel "$SWIN" '$1 < 20 && $3 > 235' 10) && pass "a sketch runs in the window: its pixels show ($p)" ||
+    fail "sketch pixels (saw $p)" "$(cat "$SK/run.err")"
+
+  sleep 1
+  before=$(last_tick)
+  write_sketch "Color(red: 0, green: 1, blue: 0)" ""
+  p=$(wait_pixel "$SWIN" '$1 < 20 && $2 > 235 && $3 < 20' 10) && pass "a save reloads the sketch: the pixels change ($p)" ||
+    fail "reload on save (saw $p)" "$(tail -5 "$SK/run.err")"
+  sleep 0.6
+  # Every tick printed after the edit continues the count: a fresh @State would start at 1.
+  read -r low count < <(awk -v b="$before" '/^tick/ { if (seen) { n++; if (min == "" || $2 < min) min = $2 } if ($2 == b) seen = 1 }
+    END { print (min == "" ? 0 : min), n + 0 }' "$SK/run.out")
+  [ -n "$before" ] && [ "$count" -ge 5 ] && [ "$low" -gt "$before" ] &&
+    pass "@State survives a colour-only edit: $count ticks after the save, counting on from $before" ||
+    fail "@State after reload (before=$before, lowest after=$low, $count ticks)" "$(tail -3 "$SK/run.out")"
+
+  write_sketch "Color(red: 1, green: 0, blue: 0" ""
+  for _ in $(seq 60); do grep -q "does not compile" "$SK/run.err" && break; sleep 0.1; done
+  q=$(shoot "$SWIN" 300 230)
+  grep -q "Counter.swift:[0-9]*:[0-9]*: error:" "$SK/run.err" && grep -q "the last good code keeps running" "$SK/run.err" &&
+    echo "$q" | awk '{ exit !($1 < 20 && $2 > 235 && $3 < 20) }' &&
+    pass "a broken save prints the compiler's diagnostic and keeps the last good pixels ($q)" ||
+    fail "broken save (pixel $q)" "$(tail -5 "$SK/run.err")"
+
+  write_sketch "Color(red: 1, green: 0.5, blue: 0)" ""
+  p=$(wait_pixel "$SWIN" '$1 > 235 && $2 > 110 && $2 < 145 && $3 < 20' 10) && pass "the next good save recovers ($p)" ||
+    fail "recovery after a broken save (saw $p)" "$(tail -5 "$SK/run.err")"
+
+  write_sketch "Color(red: 1, green: 0.5, blue: 0)" 'if ticks > 0 { fatalError("boom at tick \(ticks)") }'
+  for _ in $(seq 100); do grep -q "the sketch crashed" "$SK/run.err" && break; sleep 0.1; done
+  sleep 1.5
+  SWIN=$(sketch_window)
+  kill -0 $SPID 2>/dev/null && grep -q "the sketch crashed: Counter.swift:[0-9]*: Fatal error: boom" "$SK/run.err" &&
+    [ -n "$SWIN" ] && pass "a trap does not end the run: '$(grep -o 'Counter.swift:[0-9]*: Fatal error: boom' "$SK/run.err" | head -1)'" ||
+    fail "trap handling" "$(grep -v '^[0-9 ]' "$SK/run.err" | tail -4)"
+  write_sketch "Color(red: 0, green: 0, blue: 1)" ""
+  p=$(wait_pixel "$SWIN" '$1 < 20 && $3 > 235' 12) && pass "after a trap, the next save runs the sketch again ($p)" ||
+    fail "recovery after a trap (saw $p)" "$(tail -5 "$SK/run.err")"
+  xdotool key --window "$SWIN" q 2>/dev/null
+  xdotool keyup q >/dev/null 2>&1
+  wait $SPID; rc=$?
+  [ $rc -eq 0 ] && pass "Q quits the sketch's window cleanly" || fail "sketch quit (rc=$rc)" "$(tail -3 "$SK/run.err")"
+else
+  fail "no window for the sketch" "$(cat "$SK/run.err")"
+  kill $SPID 2>/dev/null
+fi
+
+# The command line: a sketch's errors are one line (or the diagnostics and one line) with
+# the status the issue names.
+printf 'import SwiftUI\nstruct A: View {\n  var body: some View { Circle().fill(Color.red) }\n}\n' >"$SK/Good.swift"
+printf 'import SwiftUI\nstruct B: View {\n  var body: some View { Circle().fill(Colr.red) }\n}\n' >"$SK/Bad.swift"
+printf 'import SwiftUI\nstruct C: View {\n  var body: some View {\n    let xs = [1]\n    return Text("\\(xs[xs.count])")\n  }\n}\n' >"$SK/Trap.swift"
+printf 'let x = 1\n' >"$SK/NoView.swift"
+printf 'not swift\n' >"$SK/notes.txt"
+expect_error "sketch: missing file" 64 "no such file" "$BIN" snapshot --scene "$SK/Missing.swift" --at 1 --out "$SK/o.png"
+expect_error "sketch: not Swift" 64 "not a Swift file" "$BIN" snapshot --scene "$SK/notes.txt" --at 1 --out "$SK/o.png"
+expect_error "sketch: no view" 65 "no view: looked for a #Preview" "$BIN" snapshot --scene "$SK/NoView.swift" --at 1 --out "$SK/o.png"
+expect_error "sketch: unknown --view" 64 "its views: A" "$BIN" snapshot --scene "$SK/Good.swift" --view Z --at 1 --out "$SK/o.png"
+expect_error "sketch: list with no view" 65 "no view" "$BIN" list "$SK/NoView.swift"
+err=$("$BIN" snapshot --scene "$SK/Bad.swift" --at 1 --out "$SK/o.png" 2>&1 >/dev/null); rc=$?
+[ $rc -eq 65 ] && echo "$err" | head -1 | grep -q "Bad.swift:3:[0-9]*: error: .*Colr" &&
+  [ "$(echo "$err" | tail -1)" = "playground: $SK/Bad.swift does not compile: 1 error" ] &&
+  pass "sketch: a compile error gives the compiler's diagnostics, one summary line and 65" ||
+  fail "sketch compile error (rc=$rc)" "$err"
+err=$("$BIN" snapshot --scene "$SK/Trap.swift" --at 1 --out "$SK/o.png" 2>&1 >/dev/null); rc=$?
+[ $rc -eq 70 ] && echo "$err" | tail -1 | grep -q "^playground: the sketch crashed: .*Fatal error: Index out of range" &&
+  pass "sketch: a trap under snapshot prints the message and exits 70" || fail "sketch trap under snapshot (rc=$rc)" "$err"
+# An installed binary (the make install check above) compiles sketches against its own copy
+# of the modules, from any folder.
+if [ -x "$WORK/prefix/bin/playground" ]; then
+  (cd "$SK" && "$WORK/prefix/bin/playground" snapshot --scene Good.swift --at 1 --size 160x90 --out "$SK/inst-sketch.png" \
+    2>"$SK/inst-sketch.err") && [ "$(pixel "$SK/inst-sketch.png" 80 45)" = "$("$BIN" snapshot --scene "$SK/Good.swift" \
+    --at 1 --size 160x90 --out "$SK/sketch.png" 2>/dev/null && pixel "$SK/sketch.png" 80 45)" ] &&
+    pass "the installed binary compiles a sketch against its installed modules" ||
+    fail "installed binary and a sketch" "$(tail -3 "$SK/inst-sketch.err")"
+fi
+out=$("$BIN" list "$SK/Good.swift"); rc=$?
+[ $rc -eq 0 ] && [ "$out" = "A" ] && pass "list PATH: the sketch's views, one a line" || fail "list PATH (rc=$rc)" "$out"
+
+# The same views compiled as a sketch and compiled into the program draw the same bytes: the
+# Scenes folder itself, as a sketch, picking a scene with --view.
+ROOT=$(cd "$HERE/../.." && pwd)
+for pair in "heart BeatingHeartScene" "visualizer Visualizer"; do
+  read -r scene type <<<"$pair"
+  if "$BIN" snapshot --scene "$ROOT/Scenes/" --view "$type" --at 0.75 --date 2026-01-01T10:34:30Z --size 480x270 \
+    --out "$SK/$scene-sketch.png" 2>"$SK/$scene.err" &&
+    "$BIN" snapshot --scene "$scene" --at 0.75 --date 2026-01-01T10:34:30Z --size 480x270 --out "$SK/$scene.png" &&
+    cmp -s "$SK/$scene-sketch.png" "$SK/$scene.png"; then
+    pass "snapshot of Scenes/ as a sketch (--view $type): the same bytes as the built-in $scene"
+  else
+    fail "sketch snapshot of $type differs from the built-in $scene" "$(tail -3 "$SK/$scene.err")"
+  fi
+done
+
+# `playground new`: the package builds offline against this checkout and its window opens.
+if (cd "$SK" && "$BIN" new Demo >"$SK/new.out" 2>&1) && (cd "$SK/Demo" && swift build >"$SK/new-build.out" 2>&1); then
+  out=$(cd "$SK/Demo" && "$(swift build --show-bin-path)/Demo" --duration 1.5 --stats 2>"$SK/new-run.err")
+  frames=$(echo "$out" | json 'd["frames_presented"]' 2>/dev/null || echo 0)
+  [ "$frames" -ge 10 ] && echo "$out" | json 'd["title"]' | grep -q "Sketch" &&
+    pass "playground new: the package builds against this checkout and opens the window ($frames frames)" ||
+    fail "playground new: run" "$out $(cat "$SK/new-run.err")"
+else
+  fail "playground new: build" "$(tail -5 "$SK/new.out" "$SK/new-build.out" 2>/dev/null)"
+fi
