@@ -118,7 +118,7 @@ public struct AnimatedValue<Value: VectorArithmetic>: Sendable {
     if !outgoing.isEmpty && blendWeight(at: time).value >= 1 { outgoing.removeAll() }
 
     switch animation.kind {
-    case .spring(let spring):
+    case .spring(let spring) where animation.isPlainSpring:
       let displacement = value(at: time) - newTarget
       let velocity = velocity(at: time)
       // With a blend duration, what is moving now keeps moving and fades out while the new
@@ -142,11 +142,12 @@ public struct AnimatedValue<Value: VectorArithmetic>: Sendable {
         Segment(
           animation: animation, start: time, displacement: displacement, velocity: velocity,
           settleEnergy: energy * tolerance * tolerance))
-    case .curve(_, let duration):
+    case .curve, .spring:
+      // Curves, and springs that are delayed or repeat, run as a timing curve of their shape.
       let displacement = target - newTarget
       target = newTarget
       // A zero-length curve is a jump for this change only; running animations continue.
-      guard duration > 0, displacement.magnitudeSquared > 0 else { return }
+      guard animation.duration > 0, displacement.magnitudeSquared > 0 else { return }
       segments.append(
         Segment(
           animation: animation, start: time, displacement: displacement, velocity: .zero,
@@ -174,15 +175,7 @@ public struct AnimatedValue<Value: VectorArithmetic>: Sendable {
   ) -> (offset: Value, velocity: Value, isComplete: Bool) {
     let elapsed = time - segment.start
     switch segment.animation.kind {
-    case .curve:
-      let animation = segment.animation
-      if animation.isComplete(at: elapsed) { return (.zero, .zero, true) }
-      let remaining = 1 - animation.fraction(at: elapsed)
-      let rate = -animation.velocity(at: elapsed)
-      return (
-        segment.displacement.scaled(by: remaining), segment.displacement.scaled(by: rate), false
-      )
-    case .spring(let spring):
+    case .spring(let spring) where segment.animation.isPlainSpring:
       let k = spring.coefficients(at: elapsed)
       let offset = segment.displacement.scaled(by: k.p) + segment.velocity.scaled(by: k.q)
       let velocity = segment.displacement.scaled(by: k.dp) + segment.velocity.scaled(by: k.dq)
@@ -190,6 +183,14 @@ public struct AnimatedValue<Value: VectorArithmetic>: Sendable {
         displacementSquared: offset.magnitudeSquared, velocitySquared: velocity.magnitudeSquared)
       if elapsed > 0 && energy <= segment.settleEnergy { return (.zero, .zero, true) }
       return (offset, velocity, false)
+    case .curve, .spring:
+      let animation = segment.animation
+      if animation.isComplete(at: elapsed) { return (.zero, .zero, true) }
+      let remaining = 1 - animation.fraction(at: elapsed)
+      let rate = -animation.velocity(at: elapsed)
+      return (
+        segment.displacement.scaled(by: remaining), segment.displacement.scaled(by: rate), false
+      )
     }
   }
 }

@@ -13,6 +13,17 @@ public struct Animation: Sendable, Hashable {
   }
 
   let kind: Kind
+  /// Seconds before the animation starts moving (`delay(_:)`).
+  var delay: Double = 0
+  /// How the base animation repeats (`repeatCount`, `repeatForever`), if it does.
+  var repetition: Repetition?
+
+  /// A base animation played again: `count` times in all (nil: forever), every other pass
+  /// backwards when it autoreverses.
+  struct Repetition: Sendable, Hashable {
+    var count: Int?
+    var autoreverses: Bool
+  }
 
   init(_ kind: Kind) {
     self.kind = kind
@@ -99,19 +110,50 @@ public struct Animation: Sendable, Hashable {
   /// oscillator is the same as dividing its response (and blend duration) by `factor`
   /// while keeping the damping fraction. `factor` must be positive and finite.
   public func speed(_ factor: Double) -> Animation {
-    precondition(factor > 0 && factor.isFinite, "speed factor must be positive and finite")
+    // A nonsensical factor leaves the animation as it is rather than trapping in user code.
+    guard factor > 0 && factor.isFinite else { return self }
+    var result = self
     switch kind {
     case .curve(let curve, let duration):
-      return Animation(.curve(curve, duration: duration / factor))
+      result = Animation(.curve(curve, duration: duration / factor))
     case .spring(let spring):
-      return Animation(
+      result = Animation(
         .spring(
           SpringModel(
             response: spring.response / factor,
             dampingFraction: spring.dampingFraction,
             blendDuration: spring.blendDuration / factor)))
     }
+    result.delay = delay / factor
+    result.repetition = repetition
+    return result
   }
+
+  /// Returns this animation starting `delay` seconds later.
+  public func delay(_ delay: Double) -> Animation {
+    var result = self
+    result.delay = self.delay + (delay.isFinite ? max(0, delay) : 0)
+    return result
+  }
+
+  /// Returns this animation played `repeatCount` times in all; with `autoreverses`, every
+  /// other pass runs backwards. The value ends at its target.
+  public func repeatCount(_ repeatCount: Int, autoreverses: Bool = true) -> Animation {
+    var result = self
+    result.repetition = Repetition(count: max(1, repeatCount), autoreverses: autoreverses)
+    return result
+  }
+
+  /// Returns this animation played over and over; with `autoreverses`, back and forth.
+  public func repeatForever(autoreverses: Bool = true) -> Animation {
+    var result = self
+    result.repetition = Repetition(count: nil, autoreverses: autoreverses)
+    return result
+  }
+
+  /// Whether the animation is a plain spring, which a retarget continues from its current
+  /// velocity; delayed or repeating springs are played as timing curves of their shape.
+  var isPlainSpring: Bool { isSpring && delay == 0 && repetition == nil }
 
   // MARK: Evaluation
 
@@ -121,22 +163,50 @@ public struct Animation: Sendable, Hashable {
     return false
   }
 
-  /// How long the animation runs: the curve's duration, or the spring's settling time.
-  ///
-  /// For a spring this is the first elapsed time at which `isComplete(at:)` holds
-  /// (infinite for `dampingFraction == 0`).
-  public var duration: Double {
+  /// How long one pass of the base animation runs: the curve's duration, or the spring's
+  /// settling time.
+  var passDuration: Double {
     switch kind {
     case .curve(_, let duration): return duration
     case .spring(let spring): return spring.settlingDuration
     }
   }
 
+  /// How long the animation runs: its delay and every pass (infinite when it repeats forever).
+  ///
+  /// For a spring a pass lasts until `isComplete(at:)` holds (infinite for
+  /// `dampingFraction == 0`).
+  public var duration: Double {
+    guard let repetition else { return delay + passDuration }
+    guard let count = repetition.count else { return .infinity }
+    return delay + passDuration * Double(count)
+  }
+
+  /// The pass under way after `elapsed` seconds, the time into it, and whether it runs
+  /// backwards; nil once every pass is over.
+  private func pass(at elapsed: Double) -> (time: Double, backwards: Bool)? {
+    let t = elapsed - delay
+    guard let repetition, passDuration > 0, passDuration.isFinite else { return (t, false) }
+    let index = (t / passDuration).rounded(.down)
+    if let count = repetition.count, index >= Double(count) { return nil }
+    let backwards = repetition.autoreverses && Int(index.truncatingRemainder(dividingBy: 2)) == 1
+    return (t - index * passDuration, backwards)
+  }
+
   /// Returns the progress from start (0) to target (1) after `elapsed` seconds.
   ///
   /// Curves are clamped to [0, 1] outside their duration. Springs return their normalized
   /// displacement toward the target, which exceeds 1 while an underdamped spring overshoots.
+  /// A repeating animation's backward passes run from 1 to 0; once every pass is over the
+  /// progress is 1.
   public func fraction(at elapsed: Double) -> Double {
+    guard elapsed - delay >= 0 else { return 0 }
+    guard let pass = pass(at: elapsed) else { return 1 }
+    let f = passFraction(at: pass.time)
+    return pass.backwards ? 1 - f : f
+  }
+
+  private func passFraction(at elapsed: Double) -> Double {
     switch kind {
     case .curve(let curve, let duration):
       // Checked first so a zero-duration curve is complete (1) at elapsed 0.
@@ -151,25 +221,33 @@ public struct Animation: Sendable, Hashable {
 
   /// Returns the rate of change of `fraction(at:)`, in progress per second.
   public func velocity(at elapsed: Double) -> Double {
+    guard elapsed - delay >= 0, let pass = pass(at: elapsed) else { return 0 }
+    let v: Double
     switch kind {
     case .curve(let curve, let duration):
-      guard elapsed >= 0, elapsed < duration else { return 0 }
-      return curve.slope(at: elapsed / duration) / duration
+      guard pass.time >= 0, pass.time < duration else { return 0 }
+      v = curve.slope(at: pass.time / duration) / duration
     case .spring(let spring):
-      guard elapsed >= 0 else { return 0 }
-      return -spring.coefficients(at: elapsed).dp
+      guard pass.time >= 0 else { return 0 }
+      v = -spring.coefficients(at: pass.time).dp
     }
+    return pass.backwards ? -v : v
   }
 
   /// Whether the animation has finished after `elapsed` seconds.
   ///
   /// A curve finishes at its duration. A spring finishes once both its displacement and its
   /// velocity (divided by ω₀ = 2π/response) are within 1e-3 of the unit distance; the
-  /// test is analytic and, because the oscillator's energy only decreases, stays true.
+  /// test is analytic and, because the oscillator's energy only decreases, stays true. A
+  /// repeating animation finishes after its last pass, one repeating forever never.
   public func isComplete(at elapsed: Double) -> Bool {
+    if let repetition {
+      guard let count = repetition.count else { return false }
+      return elapsed - delay >= passDuration * Double(count)
+    }
     switch kind {
-    case .curve(_, let duration): return elapsed >= duration
-    case .spring(let spring): return spring.isSettled(at: elapsed)
+    case .curve(_, let duration): return elapsed - delay >= duration
+    case .spring(let spring): return elapsed - delay > 0 && spring.isSettled(at: elapsed - delay)
     }
   }
 }

@@ -75,6 +75,9 @@ final class ViewNode {
   var keyHandler: ((KeyPress) -> KeyPress.Result)?
   /// `onTapGesture`'s action.
   var tapHandler: (() -> Void)?
+  /// The animation of a `withAnimation` block that changed this view's state, for its next
+  /// body (`.some(nil)`: changed without animation on purpose).
+  var pendingTransaction: Animation??
   /// The date of the timer tick last handed to `onReceive`.
   var lastTick: Date?
   var lastKids: [RNode] = []

@@ -80,6 +80,10 @@ extension SceneRuntime {
     if let action = runningAction, node.evaluatedInFrame == frameNumber {
       rewrites.append((node.typeName, box.name, action))
     }
+    // A change made inside `withAnimation` animates what the view's next body changes.
+    if let transaction = Transaction.current {
+      node.pendingTransaction = transaction.disablesAnimations ? .some(nil) : .some(transaction.animation)
+    }
     invalidate(node)
   }
 
@@ -194,6 +198,10 @@ extension SceneRuntime {
     for box in node.states { box.changedSinceEvaluation = false }
     node.needsBody = false
     noteEvaluation(node)
+    if let pending = node.pendingTransaction {
+      c.transaction = pending
+      node.pendingTransaction = nil
+    }
     let body = current.body
     node.revisit = { n, rc in rc.runtime.child(n, ChildKey(0), body, rc) }
     c.sameValue = false
