@@ -86,7 +86,7 @@ install: build
 	rm -rf $(SHARE)/timeline-playground/Assets; cp -r Assets $(SHARE)/timeline-playground/Assets; \
 	rm -rf $(SHARE)/timeline-playground/Modules $(SHARE)/timeline-playground/package; \
 	install -d $(SHARE)/timeline-playground/Modules $(SHARE)/timeline-playground/package; \
-	for m in TimelinePlayground SceneGraph Graphics Timeline Motion Audio; do \
+	for m in TimelinePlayground SceneGraph Raster Graphics Timeline Motion Audio; do \
 	  cp "$$(dirname "$$bin")/Modules/$$m.swiftmodule" $(SHARE)/timeline-playground/Modules/; done; \
 	cp -r Package.swift Sources Scenes Assets Tests $(SHARE)/timeline-playground/package/; \
 	"$$bin" --generate-completion-script bash > $(SHARE)/bash-completion/completions/playground; \

@@ -1,6 +1,7 @@
 internal import CSDL2
 import FoundationEssentials
 import Graphics
+import Raster
 
 /// The pixels the CPU rasterizer draws into (a window's surface, or a buffer of its own for
 /// snapshots and benchmarks) and the textures it samples, converted once per image generation.

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Graphics
+import Raster
 
 /// Where and how a subtree was lowered; its fragment is replayed only under the same.
 struct FragmentKey: Equatable {
@@ -393,7 +394,9 @@ struct Lowerer {
     if let cached = caches.gradients[key] {
       image = cached
     } else {
-      image = Self.renderGradient(g, width: w, height: h)
+      image = GradientRaster.render(
+        from: Point(x: g.startPoint.x, y: g.startPoint.y), to: Point(x: g.endPoint.x, y: g.endPoint.y), width: w,
+        height: h, opaque: g.stops.allSatisfy { $0.color.opacity >= 1 }, color: g.color(at:))
       caches.gradients.insert(image, bytes: image.pixelBytes, for: key)
     }
     let id = ImageID(key.hashValue)
@@ -406,66 +409,6 @@ struct Lowerer {
       opaque: drawn.opaque)
     items.append(
       DrawnItem(kind: .shape, bounds: corners.bounds, color: g.stops.first?.color.opacity(opacity), text: nil))
-  }
-
-  /// Rasterizes a linear gradient at the given pixel size, dithered so that slow ramps
-  /// show no 8-bit bands.
-  static func renderGradient(_ g: LinearGradient, width w: Int, height h: Int) -> ImageBuffer {
-    var img = ImageBuffer(width: w, height: h, smooth: true)
-    let d = Point(x: g.endPoint.x - g.startPoint.x, y: g.endPoint.y - g.startPoint.y)
-    let len2 = max(1e-12, d.x * d.x + d.y * d.y)
-    // A 4×4 Bayer matrix, in units of one 8-bit step.
-    let bayer: [Double] = [0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5].map { ($0 + 0.5) / 16 - 0.5 }
-    // The ramp is sampled into a table once; 4096 steps are finer than 8-bit color. Each step is
-    // packed for each of the 16 dither offsets up front, so the per-pixel work is two lookups:
-    // that keeps a full-window backdrop cheap even in a debug build, where it otherwise held up
-    // a window's first frame by half a second.
-    let steps = 4096
-    func channel(_ v: Double, _ dither: Double) -> UInt32 {
-      UInt32(max(0, min(255, (v + dither).rounded())))
-    }
-    // Filled lazily: a window-high vertical ramp touches only as many steps as it has rows.
-    var packed = [UInt32](repeating: 0, count: 16 * (steps + 1))
-    var filled = [Bool](repeating: false, count: steps + 1)
-    func fill(_ i: Int) {
-      filled[i] = true
-      let c = g.color(at: Double(i) / Double(steps))
-      let (r, gr, b) = (c.red * 255, c.green * 255, c.blue * 255)
-      let a = UInt32(max(0, min(255, (c.opacity * 255).rounded())))
-      for k in 0..<16 {
-        let dz = bayer[k]
-        packed[k * (steps + 1) + i] = channel(r, dz) | channel(gr, dz) << 8 | channel(b, dz) << 16 | a << 24
-      }
-    }
-    // The same products as `((u - sx)·dx + (v - sy)·dy) / len²` per pixel, hoisted, so the
-    // result is bit-identical to evaluating it in full.
-    let uTerms = (0..<w).map { x in ((Double(x) + 0.5) / Double(w) - g.startPoint.x) * d.x }
-    let vertical = d.x == 0
-    func index(_ uTerm: Double, _ vTerm: Double) -> Int {
-      Int((max(0, min(1, (uTerm + vTerm) / len2)) * Double(steps)).rounded())
-    }
-    var indices = [Int](repeating: 0, count: w)
-    for y in 0..<h {
-      let vTerm = ((Double(y) + 0.5) / Double(h) - g.startPoint.y) * d.y
-      for x in 0..<(vertical ? 1 : w) {
-        let i = index(uTerms[x], vTerm)
-        if !filled[i] { fill(i) }
-        indices[x] = i
-      }
-      let row = (y & 3) * 4
-      packed.withUnsafeBufferPointer { table in
-        indices.withUnsafeBufferPointer { indices in
-          img.pixels.withUnsafeMutableBufferPointer { px in
-            for x in 0..<w {
-              px[y * w + x] = table[(row + (x & 3)) * (steps + 1) + indices[vertical ? 0 : x]]
-            }
-          }
-        }
-      }
-    }
-    img.generation = 1
-    img.opaque = g.stops.allSatisfy { $0.color.opacity >= 1 }
-    return img
   }
 
   private func shapeIsCircleRect(_ shape: AnyShape, _ frame: Rect) -> Bool {

@@ -1,4 +1,7 @@
+// Stage: mesh gradient images: a Catmull-Rom surface diced into triangles, shaded and dithered.
+
 import FoundationEssentials
+import Graphics
 
 /// Rasterizes a SwiftUI-style mesh gradient into an `ImageBuffer` on the CPU.
 ///
@@ -190,16 +193,8 @@ public enum MeshGradientRaster {
       let x0 = max(0, clampedIndex((left - 0.5 - slack).rounded(.up), 0, w))
       let x1 = min(w - 1, clampedIndex((right - 0.5 + slack).rounded(.down), -1, w - 1))
       guard x0 <= x1 else { continue }
-      // This row of the 4×4 Bayer matrix, as offsets in −0.5…0.5 of one level: added before
-      // rounding to the nearest level, they hide 8-bit banding when the image is scaled up.
-      let bayer: SIMD4<Float>
-      switch y & 3 {
-      case 0: bayer = SIMD4(0, 8, 2, 10)
-      case 1: bayer = SIMD4(12, 4, 14, 6)
-      case 2: bayer = SIMD4(3, 11, 1, 9)
-      default: bayer = SIMD4(15, 7, 13, 5)
-      }
-      let offsets = bayer / 16 + SIMD4(repeating: 0.5 / 16 - 0.5)
+      // This row of the ordered dither: it hides 8-bit banding when the image is scaled up.
+      let offsets = Bayer.row(y)
       var color = ca + gx * Float(Double(x0) + 0.5 - a.x) + gy * Float(py - a.y)
       let row = base + y * w
       for x in x0...x1 {

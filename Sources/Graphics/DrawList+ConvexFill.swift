@@ -1,0 +1,220 @@
+extension DrawList {
+  /// Fills a convex polygon in one solid color.
+  ///
+  /// Points may wind either way; they are put in clockwise (screen) order first. With
+  /// anti-aliasing an n-gon gives 2n vertices and (n−2)·3 + 6n indices; without, n and (n−2)·3.
+  public mutating func fillConvexPolygon(_ points: [Point], color: RGBA8) {
+    guard color.a > 0 else { return }
+    fillConvexPolygon(points, colors: nil, uniform: color)
+  }
+
+  /// Fills a convex polygon whose vertices carry their own colors (linear gradients are exact).
+  public mutating func fillConvexPolygon(_ points: [Point], colors: [RGBA8]) {
+    precondition(points.count == colors.count, "one color per point")
+    fillConvexPolygon(points, colors: colors, uniform: colors.first ?? RGBA8(r: 0, g: 0, b: 0, a: 0))
+  }
+
+  /// How many pieces an edge is cut into: only diagonal edges are cut, because an
+  /// axis-aligned edge's bounding box is already as thin as the edge.
+  static func pieces(_ a: Point, _ b: Point, _ maxLength: Double) -> Int {
+    let d = b - a
+    guard min(abs(d.x), abs(d.y)) > 4, maxLength.isFinite, maxLength > 0 else { return 1 }
+    // Non-finite vertices (hostile input) are left to the rasterizer's own checks.
+    let n = (d.length / maxLength).rounded(.up)
+    guard n.isFinite else { return 1 }
+    return max(1, Int(min(n, 256)))
+  }
+
+  /// The polygon with long diagonal edges cut (`maxEdgeLength`), and where each original
+  /// corner landed; nil corners when nothing was cut (the usual case, kept free of allocation).
+  private func subdivided(_ points: [Point], _ colors: [RGBA8]?) -> ([Point], [RGBA8]?, [Int]?) {
+    guard maxEdgeLength.isFinite else { return (points, colors, nil) }
+    var needs = false
+    var j = points.count - 1
+    for i in 0..<points.count {
+      if Self.pieces(points[j], points[i], maxEdgeLength) > 1 {
+        needs = true
+        break
+      }
+      j = i
+    }
+    guard needs else { return (points, colors, nil) }
+    var corners: [Int] = []
+    var outP: [Point] = []
+    var outC: [RGBA8]? = colors == nil ? nil : []
+    outP.reserveCapacity(points.count * 2)
+    for i in 0..<points.count {
+      let a = points[i]
+      let b = points[(i + 1) % points.count]
+      let pieces = Self.pieces(a, b, maxEdgeLength)
+      corners.append(outP.count)
+      for k in 0..<pieces {
+        let t = Double(k) / Double(pieces)
+        outP.append(Point.lerp(a, b, t))
+        if let colors {
+          let ca = colors[i]
+          let cb = colors[(i + 1) % points.count]
+          @inline(__always) func mix(_ x: UInt8, _ y: UInt8) -> UInt8 {
+            UInt8((Double(x) + (Double(y) - Double(x)) * t).rounded())
+          }
+          outC?.append(RGBA8(r: mix(ca.r, cb.r), g: mix(ca.g, cb.g), b: mix(ca.b, cb.b), a: mix(ca.a, cb.a)))
+        }
+      }
+    }
+    return (outP, outC, corners)
+  }
+
+  /// Triangulates a clockwise convex polygon as a zig-zag strip from top to bottom.
+  ///
+  /// Unlike a fan from one vertex, every triangle spans only the rows between neighbouring
+  /// vertices, so the bounding boxes a rasterizer walks add up to about twice the area.
+  /// Appends n−2 clockwise triangles; `stride` is 2 when inner and outer vertices interleave.
+  /// `map` gives each point's vertex number; nil means the points are the vertices.
+  private mutating func appendStrip(_ points: [Point], map: [Int]?, base: Int32, stride: Int32) {
+    let n = points.count
+    @inline(__always) func idx(_ i: Int) -> Int32 { base + Int32(map?[i] ?? i) * stride }
+    if triangulation == .fan {
+      for i in 2..<n { appendTriangle(idx(0), idx(i - 1), idx(i)) }
+      return
+    }
+    var top = 0
+    for i in 1..<n where points[i].y < points[top].y || (points[i].y == points[top].y && points[i].x < points[top].x) {
+      top = i
+    }
+    var right = (top + 1) % n
+    var left = (top + n - 1) % n
+    appendTriangle(idx(left), idx(top), idx(right))
+    var remaining = n - 3
+    while remaining > 0 {
+      let nextRight = (right + 1) % n
+      let nextLeft = (left + n - 1) % n
+      if points[nextRight].y <= points[nextLeft].y {
+        appendTriangle(idx(left), idx(right), idx(nextRight))
+        right = nextRight
+      } else {
+        appendTriangle(idx(left), idx(right), idx(nextLeft))
+        left = nextLeft
+      }
+      remaining -= 1
+    }
+  }
+
+  /// Fills a convex polygon, each vertex in its own color or all in `uniform`: a strip of
+  /// triangles and, when anti-aliased, the fringe ring around it.
+  private mutating func fillConvexPolygon(_ input: [Point], colors inputColors: [RGBA8]?, uniform: RGBA8) {
+    guard input.count >= 3 else { return }
+    guard isVisible(Self.bounds(of: input)) else { return }
+    var points = input
+    var colors = inputColors
+    let area = Self.signedArea2(points)
+    if area == 0 { return }
+    if area < 0 {
+      points.reverse()
+      colors?.reverse()
+    }
+    Self.dropFolds(&points, &colors)
+    guard points.count >= 3 else { return }
+    // The fill uses the polygon's own corners: split points on straight edges would add
+    // exactly horizontal shared edges, which SDL's software rasterizer leaves gaps along.
+    let cornerPoints = points
+    let corners: [Int]?
+    (points, colors, corners) = subdivided(points, colors)
+    let n = points.count
+    let base = prepare(texture: .none)
+    @inline(__always) func col(_ i: Int) -> RGBA8 { colors?[i] ?? uniform }
+    if !antiAliased {
+      for i in 0..<n {
+        vertices.append(Vertex(x: Float(points[i].x), y: Float(points[i].y), color: col(i)))
+      }
+      appendStrip(cornerPoints, map: corners, base: base, stride: 1)
+      closeIndices(added: (cornerPoints.count - 2) * 3)
+      return
+    }
+    // Edge normals, the one before each corner carried along; (dy, −dx) points outward for
+    // clockwise-on-screen order.
+    @inline(__always) func normal(_ a: Point, _ b: Point) -> Point {
+      let d = b - a
+      let len = d.length
+      return len > 0 ? Point(x: d.y / len, y: -d.x / len) : .zero
+    }
+    let half = fringeWidth * 0.5
+    var before = normal(points[n - 1], points[0])
+    for i1 in 0..<n {
+      let after = normal(points[i1], points[i1 + 1 < n ? i1 + 1 : 0])
+      let dm = Self.miter(before, after) * half
+      let p = points[i1]
+      let c = col(i1)
+      vertices.append(Vertex(x: Float(p.x - dm.x), y: Float(p.y - dm.y), color: c))
+      vertices.append(Vertex(x: Float(p.x + dm.x), y: Float(p.y + dm.y), color: c.transparent))
+      before = after
+    }
+    appendStrip(cornerPoints, map: corners, base: base, stride: 2)
+    var i0 = n - 1
+    for i1 in 0..<n {
+      let in0 = base + Int32(i0 * 2)
+      let in1 = base + Int32(i1 * 2)
+      appendTriangle(in1, in0, in0 + 1)
+      appendTriangle(in0 + 1, in1 + 1, in1)
+      i0 = i1
+    }
+    closeIndices(added: (cornerPoints.count - 2) * 3 + n * 6)
+    // Shapes too small to hide the 1,024 pixels worth a split (dots, knobs) skip the search.
+    if recordsOpaqueInteriors, case let box = Self.bounds(of: cornerPoints), box.width * box.height >= 1024,
+      abs(box.minX) < Self.drawableLimit, abs(box.maxX) < Self.drawableLimit,
+      abs(box.minY) < Self.drawableLimit, abs(box.maxY) < Self.drawableLimit,
+      (0..<n).allSatisfy({ col($0).a == 255 }),
+      var inner = Self.inscribedRect(cornerPoints)
+    {
+      if let clip = clipStack.last { inner = inner.intersection(clip) }
+      // Pixel centers at least a pixel inside the edge: past the fringe's inner ring (half a
+      // pixel in), where only the interior's opaque triangles reach.
+      let o = PixelRect(
+        x0: Self.wholePixel((inner.minX + 0.5).rounded(.up)), y0: Self.wholePixel((inner.minY + 0.5).rounded(.up)),
+        x1: Self.wholePixel((inner.maxX - 0.5).rounded(.down)), y1: Self.wholePixel((inner.maxY - 0.5).rounded(.down)))
+      if (o.x1 - o.x0) * (o.y1 - o.y0) >= 1024, o.x1 > o.x0, o.y1 > o.y0 {
+        primitives[primitives.count - 1].opaqueInterior = o
+      }
+    }
+  }
+
+  /// Removes points that make a clockwise polygon turn back on itself: near-duplicates (where
+  /// two arcs of a flattened path meet) and the slightly reflex corners rounding leaves.
+  ///
+  /// Such a point folds the inset ring of the anti-aliasing fringe over itself, and the fold
+  /// blends its pixels two or three times: a bright sliver on any renderer with subpixel precision.
+  static func dropFolds(_ points: inout [Point], _ colors: inout [RGBA8]?) {
+    var i = 0
+    var checked = 0
+    while points.count >= 3, checked < points.count {
+      let n = points.count
+      let prev = points[(i + n - 1) % n]
+      let p = points[i]
+      let next = points[(i + 1) % n]
+      let d = p - prev
+      // Clockwise on screen (y down) means every corner turns with a positive cross product.
+      let turn = d.x * (next.y - p.y) - d.y * (next.x - p.x)
+      if d.x * d.x + d.y * d.y < 0.01 || turn < -1e-9 * max(1, d.length * (next - p).length) {
+        points.remove(at: i)
+        colors?.remove(at: i)
+        if i >= points.count { i = 0 }
+        checked = 0
+      } else {
+        i = (i + 1) % n
+        checked += 1
+      }
+    }
+  }
+
+  /// The averaged normal at a corner, lengthened so the offset edges stay parallel; capped
+  /// so very sharp corners do not shoot spikes.
+  @inline(__always)
+  static func miter(_ a: Point, _ b: Point) -> Point {
+    var dm = Point(x: (a.x + b.x) * 0.5, y: (a.y + b.y) * 0.5)
+    let d2 = dm.x * dm.x + dm.y * dm.y
+    if d2 > 1e-6 {
+      let inv = min(1 / d2, 100)
+      dm = dm * inv
+    }
+    return dm
+  }
+}

@@ -1,0 +1,52 @@
+import Glibc
+
+extension DrawList {
+  /// Fills an axis-aligned rectangle.
+  public mutating func fillRect(_ r: Rect, color: RGBA8) {
+    fillConvexPolygon(
+      [
+        Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY),
+        Point(x: r.maxX, y: r.maxY), Point(x: r.minX, y: r.maxY),
+      ], color: color)
+  }
+
+  /// The polygon of a circle with an automatic segment count.
+  public func circlePoints(center: Point, radius: Double) -> [Point] {
+    let n = circleSegmentCount(radius: radius)
+    return (0..<n).map { i in
+      let a = Double(i) / Double(n) * 2 * .pi
+      return Point(x: center.x + cos(a) * radius, y: center.y + sin(a) * radius)
+    }
+  }
+
+  /// Fills a circle whose segment count follows from `circleMaxError`.
+  public mutating func fillCircle(center: Point, radius: Double, color: RGBA8) {
+    guard radius > 0 else { return }
+    fillConvexPolygon(circlePoints(center: center, radius: radius), color: color)
+  }
+
+  /// Fills an axis-aligned rectangle with a vertical ramp from `top` to `bottom`, to be
+  /// dithered by a renderer that can (see `PrimitiveShape.ditheredRamp`). No fringe: ramps
+  /// are backdrops, given on whole pixels.
+  public mutating func fillDitheredRamp(_ r: Rect, top: RGBA8, bottom: RGBA8) {
+    guard top.a > 0 || bottom.a > 0, r.width > 0, r.height > 0, isVisible(r) else { return }
+    let base = prepare(texture: .none)
+    for (x, y, c) in [(r.minX, r.minY, top), (r.maxX, r.minY, top), (r.maxX, r.maxY, bottom), (r.minX, r.maxY, bottom)]
+    {
+      vertices.append(Vertex(x: Float(x), y: Float(y), color: c))
+    }
+    appendTriangle(base, base + 1, base + 2)
+    appendTriangle(base, base + 2, base + 3)
+    closeIndices(added: 6, shape: .ditheredRamp)
+  }
+
+  /// Appends raw triangles (the `Canvas` escape hatch); indices are relative to `verts`.
+  public mutating func addTriangles(_ verts: [Vertex], indices idx: [Int32], texture: TextureRef = .none) {
+    guard !verts.isEmpty, !idx.isEmpty else { return }
+    let base = prepare(texture: texture)
+    vertices.append(contentsOf: verts)
+    // Wrapping: a hostile index near Int32.max becomes one the renderers' range checks drop.
+    indices.append(contentsOf: idx.map { $0 &+ base })
+    closeIndices(added: idx.count)
+  }
+}
