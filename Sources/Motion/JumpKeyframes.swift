@@ -63,7 +63,7 @@ public enum JumpKeyframes {
     [Keyframe(offset: 0, value: initial, curve: .none)] + keyframes
 
   /// Returns the article's track played at `speed`.
-  public static func track(speed: Double = 1) -> KeyframeTrack<JumpPose> {
-    KeyframeTrack(initial: initial, keyframes: keyframes, speed: speed)
+  public static func track(speed: Double = 1) -> KeyframeSequence<JumpPose> {
+    KeyframeSequence(initial: initial, keyframes: keyframes, speed: speed)
   }
 }

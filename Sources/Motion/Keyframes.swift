@@ -54,12 +54,15 @@ extension Keyframe: Hashable where Value: Hashable {}
 
 /// A keyframe sequence starting from an initial state, evaluable directly or as a schedule.
 ///
+/// This is the SwiftUI Lab article's table of offsets and curves; SwiftUI's own keyframe API
+/// (`KeyframeTimeline`, `KeyframeTrack`) is separate, with its own types and semantics.
+///
 /// Segment `i` runs from the previous value to `keyframes[i].value` over
 /// `keyframes[i].offset / speed` seconds with `keyframes[i].curve`. The previous value of
 /// segment 0 is `initial` on the first pass only; when looping, later passes start segment 0
 /// from the last keyframe, so the initial state is used once and then ignored (the
 /// article's keyframe 0).
-public struct KeyframeTrack<Value: VectorArithmetic>: Sendable {
+public struct KeyframeSequence<Value: VectorArithmetic>: Sendable {
   /// The state shown before the first segment starts.
   public let initial: Value
   /// The animated keyframes, not including the initial state.

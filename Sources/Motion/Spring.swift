@@ -8,8 +8,9 @@ public struct Spring: Sendable, Hashable {
   /// 0 oscillates forever, below 1 overshoots, 1 is critically damped, above 1 overdamped.
   public var dampingRatio: Double
 
-  /// A spring with an undamped period `response` and a damping ratio.
-  public init(response: Double = 0.5, dampingRatio: Double = 1) {
+  /// A spring with an undamped period `response` and a damping ratio. (`Spring()` is the
+  /// perceptual form's default: 0.5 s, no bounce.)
+  public init(response: Double, dampingRatio: Double) {
     self.response = response.isFinite && response > 0 ? response : 0.5
     self.dampingRatio = dampingRatio.isFinite ? max(0, dampingRatio) : 1
   }

@@ -1,12 +1,12 @@
 import FoundationEssentials
 
-/// A cubic Bézier easing curve from (0, 0) to (1, 1), as used by CSS and SwiftUI.
+/// A cubic Bézier easing curve from (0, 0) to (1, 1), as used by CSS; SwiftUI's `UnitCurve`.
 ///
 /// The curve is parametric in `t`, but animations ask for `y` at a given `x` (normalized
 /// time), so `x(t) = x` is solved numerically: Newton's method converges in a few steps for
 /// well-behaved curves, and bisection is the fallback where the derivative vanishes (the
 /// flat ends of `easeIn`/`easeOut`), since `x(t)` is monotone for control x in [0, 1].
-struct UnitCurve: Sendable, Hashable {
+public struct UnitCurve: Sendable, Hashable {
   let c1x: Double
   let c1y: Double
   let c2x: Double
@@ -20,10 +20,14 @@ struct UnitCurve: Sendable, Hashable {
     self.c2y = c2y
   }
 
-  static let linear = UnitCurve(0, 0, 1, 1)
-  static let easeIn = UnitCurve(0.42, 0, 1, 1)
-  static let easeOut = UnitCurve(0, 0, 0.58, 1)
-  static let easeInOut = UnitCurve(0.42, 0, 0.58, 1)
+  /// Constant speed.
+  public static let linear = UnitCurve(0, 0, 1, 1)
+  /// Starts slowly: cubic Bézier (0.42, 0, 1, 1).
+  public static let easeIn = UnitCurve(0.42, 0, 1, 1)
+  /// Ends slowly: cubic Bézier (0, 0, 0.58, 1).
+  public static let easeOut = UnitCurve(0, 0, 0.58, 1)
+  /// Starts and ends slowly: cubic Bézier (0.42, 0, 0.58, 1).
+  public static let easeInOut = UnitCurve(0.42, 0, 0.58, 1)
 
   /// Control points on the diagonal make y == x exactly; skipping the solver keeps
   /// `linear` bit-exact.
@@ -69,12 +73,15 @@ struct UnitCurve: Sendable, Hashable {
   }
 
   /// Returns the curve's progress at normalized time `x`, with exact endpoints.
-  func value(at x: Double) -> Double {
+  public func value(at x: Double) -> Double {
     if x <= 0 { return 0 }
     if x >= 1 { return 1 }
     if isIdentity { return x }
     return sampleY(parameter(forX: x))
   }
+
+  /// Returns the rate of change of `value(at:)` at normalized time `x`; SwiftUI's name.
+  public func velocity(at x: Double) -> Double { slope(at: x) }
 
   /// Returns dy/dx at normalized time `x`.
   func slope(at x: Double) -> Double {

@@ -12,7 +12,7 @@ struct KeyframeTests {
     #expect(JumpKeyframes.table.count == 9)
     #expect(JumpKeyframes.table[0].value == JumpKeyframes.initial)
     #expect(JumpKeyframes.table[0].curve == .none)
-    #expect(KeyframeTrack(table: JumpKeyframes.table).keyframes == JumpKeyframes.keyframes)
+    #expect(KeyframeSequence(table: JumpKeyframes.table).keyframes == JumpKeyframes.keyframes)
   }
 
   @Test("Offsets sum to 3.0 s and scale with 1/speed")
@@ -32,7 +32,7 @@ struct KeyframeTests {
     #expect(track.animation(forSegment: 3) == .easeIn(duration: 0.4))
     #expect(JumpKeyframes.track(speed: 0.5).animation(forSegment: 2) == .easeOut(duration: 1.0))
     #expect(track.animation(forSegment: 8) == nil)
-    let jump = KeyframeTrack(
+    let jump = KeyframeSequence(
       initial: 0.0, keyframes: [Keyframe(offset: 1, value: 5.0, curve: .none)])
     #expect(jump.animation(forSegment: 0) == nil)
   }
@@ -76,7 +76,7 @@ struct KeyframeTests {
 
   @Test("A .none segment jumps as soon as it begins")
   func noneCurveJumps() {
-    let stepTrack = KeyframeTrack(
+    let stepTrack = KeyframeSequence(
       initial: 0.0,
       keyframes: [
         Keyframe(offset: 1, value: 2.0, curve: .linear),

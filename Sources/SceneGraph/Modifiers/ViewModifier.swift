@@ -31,6 +31,14 @@ extension View {
 
 extension _ViewModifier_Content: PrimitiveView {
   func resolve(_ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
+    ModifierContentSource.resolvePlaceholder(node, ctx)
+  }
+}
+
+extension ModifierContentSource {
+  /// Resolves a placeholder for modified content at `node`: the innermost source's view, with
+  /// the placeholders of the modifiers around it in scope.
+  static func resolvePlaceholder(_ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
     guard let source = ctx.modifierContent else { return [] }
     var c = ctx
     c.modifierContent = source.outer
