@@ -10,6 +10,8 @@ public struct EnvironmentValues: Hashable {
   public var foreground: Paint = .color(.black)
   /// Whether text inside uses tabular digits.
   public var monospacedDigits = false
+  /// The axis of the innermost stack, which turns a `Divider` across it; nil outside stacks.
+  var stackAxis: StackAxis?
   /// Creates the default environment.
   public init() {}
 }

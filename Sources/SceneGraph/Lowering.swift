@@ -224,7 +224,7 @@ struct Lowerer {
       list = ctx.drawList
       items.append(DrawnItem(kind: .canvas, bounds: Quad(n.frame, t).bounds, color: nil, text: nil))
     case .stack(_, _, _, let children):
-      for c in children { lower(c, t, opacity) }
+      for c in drawingOrder(children) { lower(c, t, opacity) }
     case .modified(let m, let c):
       m.lower(c, frame: n.frame, &self, t, opacity)
     }
@@ -295,7 +295,7 @@ struct Lowerer {
   }
 
   private mutating func lowerShape(
-    _ shape: AnyShape, _ frame: Rect, _ fill: Paint?, _ stroke: StrokeStyle?, _ t: Transform2D,
+    _ shape: AnyShape, _ frame: Rect, _ fill: Paint?, _ stroke: ResolvedStroke?, _ t: Transform2D,
     _ opacity: Double
   ) {
     let scale = max(t.maxScale, 1e-6)
@@ -339,9 +339,19 @@ struct Lowerer {
     }
     if let stroke {
       let c = representative(stroke.paint).opacity(opacity)
-      for line in polylines {
-        let pixel = line.points.map(t.apply)
-        list.strokePolyline(pixel, closed: line.isClosed, color: c.rgba8, thickness: stroke.lineWidth * scale)
+      let style = stroke.style
+      for line in StrokeGeometry.dashed(polylines, style) {
+        let pixel = StrokeGeometry.capped(line, style).points.map(t.apply)
+        if style.dash.isEmpty || !StrokeGeometry.isDot(line) {
+          list.strokePolyline(pixel, closed: line.isClosed, color: c.rgba8, thickness: style.lineWidth * scale)
+        }
+        if style.lineCap == .round, !line.isClosed, let first = pixel.first, let last = pixel.last {
+          // Round caps are discs at the open ends, half a line width across.
+          for end in pixel.count > 1 && first != last ? [first, last] : [first] {
+            list.fillConvexPolygon(
+              list.circlePoints(center: end, radius: style.lineWidth * scale / 2), color: c.rgba8)
+          }
+        }
         items.append(DrawnItem(kind: .shape, bounds: bounds(pixel), color: c, text: nil))
       }
     }

@@ -93,15 +93,50 @@ public struct LinearGradient: Hashable, Sendable, ShapeStyle {
   }
 }
 
-/// How a shape's outline is stroked.
+/// How the ends of an open stroke are drawn; Core Graphics' `CGLineCap`.
+public enum CGLineCap: Hashable, Sendable {
+  /// The stroke stops at the end point.
+  case butt
+  /// A half circle around the end point.
+  case round
+  /// A half square around the end point.
+  case square
+}
+
+/// How a stroke turns a corner; Core Graphics' `CGLineJoin`. The renderers miter every
+/// corner, so `round` and `bevel` are accepted and drawn as `miter`.
+public enum CGLineJoin: Hashable, Sendable {
+  case miter, round, bevel
+}
+
+/// How a shape's outline is stroked; SwiftUI's `StrokeStyle`.
+///
+/// Dashes and caps are cut and added before the outline is handed to the draw list; joins are
+/// always mitered (see `CGLineJoin`), so `miterLimit` is accepted and has no effect.
 public struct StrokeStyle: Hashable, Sendable {
-  public var lineWidth: Double
-  public var paint: Paint
+  public var lineWidth: CGFloat
+  public var lineCap: CGLineCap
+  public var lineJoin: CGLineJoin
+  public var miterLimit: CGFloat
+  /// Lengths of alternating dashes and gaps, in points; empty for a solid line.
+  public var dash: [CGFloat]
+  /// How far into the dash pattern the stroke starts.
+  public var dashPhase: CGFloat
+
   /// Creates a stroke style.
-  public init(lineWidth: Double = 1, paint: Paint) {
-    self.lineWidth = lineWidth
-    self.paint = paint
+  public init(
+    lineWidth: CGFloat = 1, lineCap: CGLineCap = .butt, lineJoin: CGLineJoin = .miter, miterLimit: CGFloat = 10,
+    dash: [CGFloat] = [], dashPhase: CGFloat = 0
+  ) {
+    (self.lineWidth, self.lineCap, self.lineJoin, self.miterLimit) = (lineWidth, lineCap, lineJoin, miterLimit)
+    (self.dash, self.dashPhase) = (dash, dashPhase)
   }
+}
+
+/// A stroke as the resolved tree holds it: its style and the paint it was given.
+struct ResolvedStroke: Hashable {
+  var style: StrokeStyle
+  var paint: Paint
 }
 
 /// A mesh gradient's parameters; SwiftUI's `MeshGradient(width:height:points:colors:)`.

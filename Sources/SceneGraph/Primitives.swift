@@ -76,7 +76,7 @@ extension Group: PrimitiveView {
 
 extension HStack: PrimitiveView {
   func resolve(_ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
-    let kids = ctx.runtime.child(node, ChildKey(0), content, ctx)
+    let kids = ctx.runtime.child(node, ChildKey(0), content, ctx.inStack(.horizontal))
     return node.assemble(kids, ctx) {
       RNode(.stack(.horizontal, Alignment(horizontal: 0.5, vertical: alignment.fraction), spacing ?? 8, kids))
     }
@@ -85,7 +85,7 @@ extension HStack: PrimitiveView {
 
 extension VStack: PrimitiveView {
   func resolve(_ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
-    let kids = ctx.runtime.child(node, ChildKey(0), content, ctx)
+    let kids = ctx.runtime.child(node, ChildKey(0), content, ctx.inStack(.vertical))
     return node.assemble(kids, ctx) {
       RNode(.stack(.vertical, Alignment(horizontal: alignment.fraction, vertical: 0.5), spacing ?? 8, kids))
     }
@@ -94,7 +94,7 @@ extension VStack: PrimitiveView {
 
 extension ZStack: PrimitiveView {
   func resolve(_ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
-    let kids = ctx.runtime.child(node, ChildKey(0), content, ctx)
+    let kids = ctx.runtime.child(node, ChildKey(0), content, ctx.inStack(.depth))
     return node.assemble(kids, ctx) { RNode(.stack(.depth, alignment, 0, kids)) }
   }
 }
@@ -123,6 +123,16 @@ extension Canvas: PrimitiveView {
 
 extension MeshGradient: PrimitiveView, LeafView {
   func resolve(_ node: ViewNode, _ ctx: UpdateContext) -> [RNode] { [RNode(.mesh(spec, node.serial))] }
+}
+
+extension UpdateContext {
+  /// The context for a stack's children: a `Divider` among them runs across `axis`.
+  func inStack(_ axis: StackAxis) -> UpdateContext {
+    guard env.stackAxis != axis else { return self }
+    var c = self
+    c.env.stackAxis = axis
+    return c
+  }
 }
 
 extension ViewNode {

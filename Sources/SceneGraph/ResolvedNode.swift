@@ -10,7 +10,7 @@ import Graphics
 final class RNode {
   enum Kind {
     case empty
-    case shape(AnyShape, fill: Paint?, stroke: StrokeStyle?, foreground: Paint)
+    case shape(AnyShape, fill: Paint?, stroke: ResolvedStroke?, foreground: Paint)
     case text(String, Font, Paint)
     case image(ImageBuffer, UInt64)
     case mesh(MeshSpec, UInt64)

@@ -160,28 +160,8 @@ public final class SceneRuntime {
     if !input.timelinesFrozen { pollTimelines() }
     for node in animatingNodes.values { invalidateOutput(node) }
     let rootView = body()
-    var tripped = false
     pass = 0
-    while true {
-      pass += 1
-      passStartedWall = Date()
-      propagateDirty()
-      let node = rootNode(for: V.self)
-      var ctx = UpdateContext(runtime: self)
-      ctx.sameValue = pass > 1
-      rootOutput = update(node, rootView, ctx)
-      runActions()
-      if dirty.isEmpty { break }
-      if pass >= maxPasses {
-        tripped = true
-        tripLoopGuard()
-        // Drop what is left: the frame is drawn as it stands, and the loop starts again only
-        // when something (the next entry) changes the state once more.
-        for n in dirty { n.needsBody = false }
-        dirty.removeAll()
-        break
-      }
-    }
+    var tripped = runPasses(rootView)
     finishCarryOver()
     activeDrivers = timelineNodes.values.sorted { $0.serial < $1.serial }.compactMap { $0.timeline?.driver }
     let builtTime = monotonicSeconds()
@@ -190,8 +170,27 @@ public final class SceneRuntime {
       evaluations: evaluationsThisFrame, loopGuardTripped: tripped, buildSeconds: builtTime - startTime)
     // A frame nobody sees needs its state advanced, not its geometry.
     guard input.draws else { return out }
-    let rootNode = single(rootOutput)
-    layout(rootNode)
+    var rootNode = single(rootOutput)
+    var moved = layout(rootNode)
+    // A `GeometryReader`'s content was built from where the reader was at the last layout
+    // (see `GeometryReader`). Readers that layout put elsewhere are built again, and the tree
+    // laid out again, within this frame, so no frame draws content built for another size.
+    // A reader's own size never depends on its content, so one round settles every reader
+    // but those nested in a rebuilt reader's content: one more round per level of nesting.
+    // The rounds count as layout in `lowerSeconds`.
+    var rounds = 0
+    while !moved.isEmpty, rounds < Self.geometryRounds {
+      rounds += 1
+      for node in moved { invalidate(node) }
+      tripped = runPasses(rootView) || tripped
+      rootNode = single(rootOutput)
+      moved = layout(rootNode)
+    }
+    if rounds > 0 {
+      activeDrivers = timelineNodes.values.sorted { $0.serial < $1.serial }.compactMap { $0.timeline?.driver }
+      out.animationsInFlight = !animatingNodes.isEmpty
+      (out.passes, out.evaluations, out.loopGuardTripped) = (pass, evaluationsThisFrame, tripped)
+    }
     drawList.reset()
     drawList.tessellation = tessellation
     drawList.targetBounds = Rect(
@@ -221,9 +220,42 @@ public final class SceneRuntime {
     return out
   }
 
-  /// Lays out the tree. Resolved nodes are immutable and a changed subtree brings new nodes
-  /// up to the root, so sizes and positions remembered by reused nodes stay valid.
-  private func layout(_ root: RNode) {
+  /// Update passes until no state is left dirty (actions may change state), or until the
+  /// loop guard stops them; returns whether it did. `pass` counts on across calls, so only
+  /// a frame's first pass treats the root view as new.
+  private func runPasses<V: View>(_ rootView: V) -> Bool {
+    var passes = 0
+    while true {
+      pass += 1
+      passes += 1
+      passStartedWall = Date()
+      propagateDirty()
+      let node = rootNode(for: V.self)
+      var ctx = UpdateContext(runtime: self)
+      ctx.sameValue = pass > 1
+      rootOutput = update(node, rootView, ctx)
+      runActions()
+      if dirty.isEmpty { return false }
+      if passes >= maxPasses {
+        tripLoopGuard()
+        // Drop what is left: the frame is drawn as it stands, and the loop starts again only
+        // when something (the next entry) changes the state once more.
+        for n in dirty { n.needsBody = false }
+        dirty.removeAll()
+        return true
+      }
+    }
+  }
+
+  /// The most times a frame rebuilds geometry readers' content and lays the tree out again;
+  /// readers nested deeper than this show the last layout's geometry for a frame.
+  static let geometryRounds = 4
+
+  /// Lays out the tree, and returns the geometry readers that layout put somewhere other
+  /// than where their content was built for. Resolved nodes are immutable and a changed
+  /// subtree brings new nodes up to the root, so sizes and positions remembered by reused
+  /// nodes stay valid.
+  private func layout(_ root: RNode) -> [ViewNode] {
     let layout = Layout(textEngine: textEngine)
     let size = input.size
     let rootSize = layout.size(root, ProposedSize(width: size.width, height: size.height))
@@ -232,6 +264,7 @@ public final class SceneRuntime {
       in: Rect(
         x: (size.width - rootSize.width) / 2, y: (size.height - rootSize.height) / 2, width: rootSize.width,
         height: rootSize.height))
+    return layout.movedReaders.nodes
   }
 
   private func rootNode<V: View>(for type: V.Type) -> ViewNode {

@@ -11,7 +11,9 @@ public protocol Shape: View where Body == Never {
 public struct _ShapeView<Content: Shape>: View {
   public typealias Body = Never
   let shape: Content
-  let fill: Paint?
+  /// What the shape is painted with; nil paints it with the environment's foreground.
+  let paint: Paint?
+  /// How the outline is stroked; nil fills the shape.
   let stroke: StrokeStyle?
 }
 
@@ -20,26 +22,48 @@ extension _ShapeView: Equatable where Content: Equatable {}
 extension Shape {
   /// Fills the shape with a color or gradient.
   public func fill(_ style: some ShapeStyle) -> _ShapeView<Self> {
-    _ShapeView(shape: self, fill: style.paint, stroke: nil)
+    _ShapeView(shape: self, paint: style.paint, stroke: nil)
   }
 
   /// Fills the shape, as SwiftUI's `foregroundStyle` on a shape does.
   public func foregroundStyle(_ style: some ShapeStyle) -> _ShapeView<Self> { fill(style) }
 
-  /// Outlines the shape.
-  public func stroke(_ style: some ShapeStyle, lineWidth: Double = 1) -> _ShapeView<Self> {
-    _ShapeView(shape: self, fill: nil, stroke: StrokeStyle(lineWidth: lineWidth, paint: style.paint))
+  /// Outlines the shape with a line `lineWidth` points wide, centered on the outline.
+  /// `antialiased` is accepted; the renderers' anti-aliasing decides.
+  public func stroke(_ content: some ShapeStyle, lineWidth: CGFloat = 1, antialiased: Bool = true) -> _ShapeView<Self> {
+    stroke(content, style: StrokeStyle(lineWidth: lineWidth))
   }
+
+  /// Outlines the shape with a stroke style: width, caps and dashes.
+  public func stroke(_ content: some ShapeStyle, style: StrokeStyle, antialiased: Bool = true) -> _ShapeView<Self> {
+    _ShapeView(shape: self, paint: content.paint, stroke: style)
+  }
+
+  /// Outlines the shape in the foreground style; `stroke()` draws a one-point line.
+  public func stroke(lineWidth: CGFloat = 1) -> _ShapeView<Self> {
+    _ShapeView(shape: self, paint: nil, stroke: StrokeStyle(lineWidth: lineWidth))
+  }
+
+  /// Outlines the shape in the foreground style with a stroke style.
+  public func stroke(style: StrokeStyle) -> _ShapeView<Self> { _ShapeView(shape: self, paint: nil, stroke: style) }
 }
 
 extension _ShapeView: PrimitiveView, LeafView {
   func resolve(_ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
-    [RNode(.shape(AnyShape(shape), fill: fill, stroke: stroke, foreground: ctx.env.foreground))]
+    let fg = ctx.env.foreground
+    let p = paint ?? fg
+    guard let stroke else { return [RNode(.shape(AnyShape(shape), fill: p, stroke: nil, foreground: fg))] }
+    return [RNode(.shape(AnyShape(shape), fill: nil, stroke: ResolvedStroke(style: stroke, paint: p), foreground: fg))]
   }
 }
 
 /// A type-erased shape that remembers whether it is an ellipse, so circles can pick their
 /// segment count from the pixel radius instead of generic curve flattening.
+///
+/// Its path is in the space its rectangle is given in. Other shapes than the built-in ones
+/// are asked for their path in their own space, as SwiftUI asks: a rectangle at the origin,
+/// the path then moved to where the rectangle is. So a `Path` used as a view, or a shape
+/// drawn from `(0, 0)` to `rect.width`, is drawn where its frame is.
 public struct AnyShape: Shape {
   let makePath: (Rect) -> Path
   let isEllipse: Bool
@@ -50,9 +74,18 @@ public struct AnyShape: Shape {
     if let any = shape as? AnyShape {
       self = any
     } else {
-      makePath = shape.path(in:)
       isEllipse = shape is Circle || shape is Ellipse
       isRectangle = shape is Rectangle
+      if isEllipse || isRectangle || shape is RoundedRectangle || shape is Capsule {
+        // These place themselves within any rectangle; asked directly, they give the same
+        // bits as ever.
+        makePath = shape.path(in:)
+      } else {
+        makePath = { rect in
+          let local = shape.path(in: Rect(origin: .zero, size: rect.size))
+          return rect.minX == 0 && rect.minY == 0 ? local : local.applying(.translation(rect.minX, rect.minY))
+        }
+      }
     }
   }
 
@@ -66,12 +99,27 @@ public struct Rectangle: Shape, Equatable {
   public func path(in rect: Rect) -> Path { Path { $0.addRect(rect) } }
 }
 
-/// A rectangle with circular corners.
+/// A rectangle with rounded corners.
 public struct RoundedRectangle: Shape, Equatable {
-  public var cornerRadius: Double
-  /// Creates a rounded rectangle.
-  public init(cornerRadius: Double) { self.cornerRadius = cornerRadius }
-  public func path(in rect: Rect) -> Path { Path { $0.addRoundedRect(in: rect, cornerRadius: cornerRadius) } }
+  /// The width and height of each corner's quarter ellipse.
+  public var cornerSize: CGSize
+  /// Accepted; see `RoundedCornerStyle`.
+  public var style: RoundedCornerStyle
+  /// Creates a rounded rectangle with circular corners.
+  public init(cornerRadius: CGFloat, style: RoundedCornerStyle = .continuous) {
+    self.init(cornerSize: CGSize(width: cornerRadius, height: cornerRadius), style: style)
+  }
+  /// Creates a rounded rectangle with elliptical corners.
+  public init(cornerSize: CGSize, style: RoundedCornerStyle = .continuous) {
+    self.cornerSize = cornerSize
+    self.style = style
+  }
+  public func path(in rect: Rect) -> Path {
+    if cornerSize.width == cornerSize.height {
+      return Path { $0.addRoundedRect(in: rect, cornerRadius: cornerSize.width) }
+    }
+    return Path(roundedRect: rect, cornerSize: cornerSize, style: style)
+  }
 }
 
 /// A circle centered in its frame, as wide as the frame's shorter side.
@@ -101,6 +149,6 @@ public struct Capsule: Shape, Equatable {
 }
 
 extension Path: Shape {
-  /// A path used as a shape draws itself unchanged, whatever the frame.
+  /// A path used as a shape draws itself unchanged in its own space, whatever its frame's size.
   public func path(in rect: Rect) -> Path { self }
 }

@@ -7,6 +7,8 @@ import Graphics
 /// `ResolvedModifier`.
 struct Layout {
   let textEngine: TextEngine
+  /// Geometry readers placed where their content was not built for (`GeometryReader`).
+  let movedReaders = MovedReaders()
 
   func size(_ n: RNode, _ p: ProposedSize) -> Size {
     if let rigid = rigidSize(n) { return rigid }

@@ -62,7 +62,9 @@ extension Layout {
     func mainOf(_ s: Size) -> Double { horizontal ? s.width : s.height }
     func crossOf(_ s: Size) -> Double { horizontal ? s.height : s.width }
     var sizes = [Size](repeating: .zero, count: count)
-    if let available = main(p) {
+    if let available = main(p), children.contains(where: { $0.layoutPriority != 0 }) {
+      sizes = prioritizedSizes(children, available: max(0, available - totalSpacing), horizontal, cross)
+    } else if let available = main(p) {
       // Offer the least flexible children their share first, as SwiftUI does, so rigid
       // content keeps its ideal size and flexible content divides what is left.
       var flex: [(Int, Double)] = []

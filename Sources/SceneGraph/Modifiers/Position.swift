@@ -26,5 +26,8 @@ struct PositionModifier: WrappingModifier, ResolvedModifier {
 
 extension View {
   /// Centers the view at a point of its parent's space, taking all the space offered.
-  public func position(x: Double, y: Double) -> some View { modified(PositionModifier(x: x, y: y)) }
+  public func position(x: CGFloat = 0, y: CGFloat = 0) -> some View { modified(PositionModifier(x: x, y: y)) }
+
+  /// Centers the view at `position` of its parent's space, taking all the space offered.
+  public func position(_ position: CGPoint) -> some View { self.position(x: position.x, y: position.y) }
 }

@@ -44,7 +44,12 @@ extension TransformEffect {
   }
 
   /// `m` applied about the point `anchor` of `frame`.
-  func about(_ anchor: UnitPoint, of frame: Rect, _ m: Transform2D) -> Transform2D {
+  func about(_ anchor: UnitPoint, of frame: Rect, _ m: Transform2D) -> Transform2D { .about(anchor, of: frame, m) }
+}
+
+extension Transform2D {
+  /// `m` applied about the point `anchor` of `frame`: an effect's transform, or a shape's.
+  static func about(_ anchor: UnitPoint, of frame: Rect, _ m: Transform2D) -> Transform2D {
     let ax = frame.minX + frame.width * anchor.x
     let ay = frame.minY + frame.height * anchor.y
     return Transform2D.translation(-ax, -ay).concatenating(m).concatenating(.translation(ax, ay))
