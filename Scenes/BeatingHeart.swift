@@ -1,8 +1,8 @@
 import SceneGraph
 
-/// A heart that beats on an irregular rhythm: the seeds' custom cyclic schedule.
+/// A heart that beats on an irregular rhythm: the articles' custom cyclic schedule.
 ///
-/// From the seeds: `.cyclic(timeOffsets: [0.2, 0.2, 0.4])`, scales 1.0 → 1.6 → 2.0, each step
+/// From the articles: `.cyclic(timeOffsets: [0.2, 0.2, 0.4])`, scales 1.0 → 1.6 → 2.0, each step
 /// reached with `.spring(response: 0.10, dampingFraction: 0.24, blendDuration: 0.2)`. The
 /// phase advances in `onChange(of: date)` and once in `onAppear`.
 public struct BeatingHeartScene: PlaygroundScene {
@@ -23,7 +23,7 @@ public struct BeatingHeartScene: PlaygroundScene {
   }
 }
 
-/// The seeds' `BeatingHeart`.
+/// The articles' `BeatingHeart`.
 struct BeatingHeart: View {
   var body: some View {
     TimelineView(.cyclic(timeOffsets: [0.2, 0.2, 0.4])) { timeline in
@@ -32,7 +32,7 @@ struct BeatingHeart: View {
   }
 }
 
-/// The seeds' `Heart`: each timeline update moves to the next scale with a bouncy spring.
+/// The articles' `Heart`: each timeline update moves to the next scale with a bouncy spring.
 struct Heart: View {
   @State private var phase = 0
   let scales: [CGFloat] = [1.0, 1.6, 2.0]

@@ -2,7 +2,7 @@ import SceneGraph
 
 /// A clock that wakes once a second: light monospaced digits beside an analog face.
 ///
-/// From the seeds: `TimelineView(.periodic(from:by: 1))`, a large light rounded font with
+/// From the articles: `TimelineView(.periodic(from:by: 1))`, a large light rounded font with
 /// monospaced digits, seconds shown only while `cadence <= .seconds`, hours and minutes at
 /// `.minutes`. The second hand follows the same rule.
 public struct Clock: PlaygroundScene {
@@ -103,9 +103,9 @@ public struct Clock: PlaygroundScene {
   }
 }
 
-/// The seeds' `ClockView`: once a second, an analog face beside light rounded digits.
+/// The articles' `ClockView`: once a second, an analog face beside light rounded digits.
 struct ClockView: View, Equatable {
-  /// Where the periodic schedule starts: the scene's start, as the seeds' `.now`.
+  /// Where the periodic schedule starts: the scene's start, as the articles' `.now`.
   let start: Date
   let timeZone: ZoneInfo
   /// Points per design point.

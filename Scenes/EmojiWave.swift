@@ -1,8 +1,8 @@
 import SceneGraph
 
-/// Three emoji that join one by one and jump through the seeds' keyframe table.
+/// Three emoji that join one by one and jump through the articles' keyframe table.
 ///
-/// From the seeds: an outer `.explicit` schedule at +0.3, +0.6 and +0.9 s reveals the emoji;
+/// From the articles: an outer `.explicit` schedule at +0.3, +0.6 and +0.9 s reveals the emoji;
 /// each is a nested timeline on `.cyclic(timeOffsets:)` fed with the table's offsets, and each
 /// tick advances a keyframe index whose pose (y offset, rotation, y-scale) is reached by that
 /// row's own curve through an implicit animation.
@@ -26,7 +26,7 @@ public struct EmojiWave: PlaygroundScene {
   public struct Parameters: Codable, Hashable, Sendable {
     /// One to five emoji, in order of appearance (every 0.3 s).
     public var emoji: [String]
-    /// The table, the initial pose first, as in the seeds.
+    /// The table, the initial pose first, as in the articles.
     public var keyframes: [Row]
 
     /// One row: the segment's length, the pose it reaches, and the curve that reaches it.
@@ -45,7 +45,7 @@ public struct EmojiWave: PlaygroundScene {
     "none": .none, "linear": .linear, "easeIn": .easeIn, "easeOut": .easeOut, "easeInOut": .easeInOut,
   ]
 
-  /// The seeds' emoji and table.
+  /// The articles' emoji and table.
   public static let defaults = Parameters(
     emoji: emoji,
     keyframes: keyframes.map { row in
@@ -54,7 +54,7 @@ public struct EmojiWave: PlaygroundScene {
         curve: curves.first { $0.value == row.curve }?.key ?? "none")
     })
 
-  /// The keyframe index after `idx`, skipping the initial row when wrapping, as the seeds do.
+  /// The keyframe index after `idx`, skipping the initial row when wrapping, as the articles do.
   public static func advance(_ idx: Int, count: Int = keyframes.count) -> Int {
     guard count > 1 else { return 0 }
     let next = (idx + 1) % count
@@ -93,10 +93,10 @@ public struct EmojiWave: PlaygroundScene {
   }
 }
 
-/// The seeds' `ManyEmojis`: an explicit schedule reveals the emoji one by one.
+/// The articles' `ManyEmojis`: an explicit schedule reveals the emoji one by one.
 struct ManyEmojis: View {
   @State var emojiCount = 0
-  /// The reveal dates; the seeds write `.now + 0.3`, `+ 0.6`, `+ 0.9`.
+  /// The reveal dates; the articles write `.now + 0.3`, `+ 0.6`, `+ 0.9`.
   let dates: [Date]
   var emoji = EmojiWave.emoji
   var keyframes = EmojiWaveTable.keyframes
@@ -121,10 +121,10 @@ struct ManyEmojis: View {
   }
 }
 
-/// The seeds' `JumpingEmoji`: one emoji on its own cyclic timeline.
+/// The articles' `JumpingEmoji`: one emoji on its own cyclic timeline.
 struct JumpingEmoji: View {
   let emoji: String
-  /// The table; the seeds read a global, the playground lets `emoji-wave.json` replace it.
+  /// The table; the articles read a global, the playground lets `emoji-wave.json` replace it.
   var keyframes = EmojiWaveTable.keyframes
 
   // Use all offsets, minus the first.
@@ -137,7 +137,7 @@ struct JumpingEmoji: View {
   }
 }
 
-/// The seeds' `HappyEmoji`: each timeline update advances a keyframe index, and the index's
+/// The articles' `HappyEmoji`: each timeline update advances a keyframe index, and the index's
 /// row is reached with that row's own animation.
 struct HappyEmoji: View {
   let emoji: String
@@ -175,7 +175,7 @@ struct HappyEmoji: View {
   }
 }
 
-/// The seeds' keyframe row: a pose and the animation that reaches it.
+/// The articles' keyframe row: a pose and the animation that reaches it.
 struct KeyFrame: Equatable {
   let offset: TimeInterval
   let rotation: Double

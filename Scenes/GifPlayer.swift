@@ -1,9 +1,9 @@
 import SceneGraph
 
-/// The seeds' GIF player: frames decoded from a GIF, played by a cyclic schedule built from
+/// The articles' GIF player: frames decoded from a GIF, played by a cyclic schedule built from
 /// the frame delays, as many times as the file asks.
 ///
-/// From the seeds: `TimelineView(.cyclic(loopCount:timeOffsets:))` with one offset per frame
+/// From the articles: `TimelineView(.cyclic(loopCount:timeOffsets:))` with one offset per frame
 /// delay, and an `ImageFrame` view whose `@State frame` advances in `onChange(of: date)`.
 /// The bundled GIF (`Assets/playground.gif`) is made by `make gif` from the emoji wave's
 /// snapshots; `--gif FILE` plays another. A file that is not a complete GIF gives one error
@@ -63,7 +63,7 @@ final class GifLibrary: @unchecked Sendable {
   }
 }
 
-/// The seeds' `GifImage`.
+/// The articles' `GifImage`.
 struct GifImage: View {
   let loaded: Result<AnimatedImage, AnimatedImageError>
 
@@ -110,7 +110,7 @@ struct GifImage: View {
     }
   }
 
-  /// The seeds' `ImageFrame`: each timeline update shows the next frame. A finite animation
+  /// The articles' `ImageFrame`: each timeline update shows the next frame. A finite animation
   /// stops on its last frame, as browsers do, instead of wrapping to the first.
   struct ImageFrame: View {
     @State private var frame = 0

@@ -2,14 +2,14 @@ import SceneGraph
 
 /// A red "live" dot with a translucent ring that breathes.
 ///
-/// From the seeds: `TimelineView(.animation)`, pulse `sin(t·2)·0.5 + 0.5`, ring diameter
+/// From the articles: `TimelineView(.animation)`, pulse `sin(t·2)·0.5 + 0.5`, ring diameter
 /// `24 + 8·pulse` around a 10-point dot, red at 0.2 opacity; here scaled up to the window.
 public struct LiveIndicatorScene: PlaygroundScene {
   public static let name = "live-indicator"
   public static let title = "Live Indicator"
   public static let scheduleSummary = ".animation"
 
-  /// The seeds' pulse, 0…1, at time `t` (seconds since 2001).
+  /// The articles' pulse, 0…1, at time `t` (seconds since 2001).
   public static func pulse(time t: Double) -> Double { sin(t * 2) * 0.5 + 0.5 }
 
   /// The ring's diameter in design points at time `t`.
@@ -28,7 +28,7 @@ public struct LiveIndicatorScene: PlaygroundScene {
   }
 }
 
-/// The seeds' `LiveIndicator`: a red dot whose ring breathes with the timeline's date, in a
+/// The articles' `LiveIndicator`: a red dot whose ring breathes with the timeline's date, in a
 /// "LIVE" badge.
 struct LiveIndicator: View, Equatable {
   /// Points per design point.

@@ -1,8 +1,8 @@
 import SceneGraph
 
-/// Two faces side by side, one of which never changes: the seeds' lesson on dependencies.
+/// Two faces side by side, one of which never changes: the articles' lesson on dependencies.
 ///
-/// From the seeds: `.periodic(from: .now, by: 0.2)`; the left face is picked inside the
+/// From the articles: `.periodic(from: .now, by: 0.2)`; the left face is picked inside the
 /// timeline's closure, so it changes with every update; the right one is a `SubView()` with
 /// no inputs, so its body never runs again and it keeps its first face. `D` gives the
 /// subview a `date` parameter, and then both change.
@@ -49,11 +49,11 @@ final class FacePicker: @unchecked Sendable {
   }
 }
 
-/// The seeds' `ManyFaces`.
+/// The articles' `ManyFaces`.
 struct ManyFaces: View {
   static let emoji = ["😀", "😬", "😄", "🙂", "😗", "🤓", "😏", "😕", "😟", "😎", "😜", "😍", "🤪"]
   let start: Date
-  /// Whether the subview takes the timeline's date (the seeds' fix); `D` toggles it.
+  /// Whether the subview takes the timeline's date (the articles' fix); `D` toggles it.
   @State var subViewTakesDate = false
   @State private var picker = FacePicker(identity: 1)
 
@@ -90,7 +90,7 @@ struct ManyFaces: View {
     }
   }
 
-  /// The seeds' `SubView` with no dependencies: its body runs once.
+  /// The articles' `SubView` with no dependencies: its body runs once.
   struct SubView: View {
     @State private var picker = FacePicker(identity: 2)
 
@@ -103,7 +103,7 @@ struct ManyFaces: View {
     }
   }
 
-  /// The seeds' fix: a `date` it never reads is still an input, so the body runs each update.
+  /// The articles' fix: a `date` it never reads is still an input, so the body runs each update.
   struct SubViewWithDate: View {
     let date: Date  // just by declaring it, the view will now be recomputed appropriately.
     @State private var picker = FacePicker(identity: 3)

@@ -2,7 +2,7 @@ import SceneGraph
 
 /// A full-window 3×3 mesh gradient whose center point drifts.
 ///
-/// From the seeds: center at `(0.5 + 0.2·sin(t·0.8), 0.5 + 0.2·cos(t·0.6))`, colors blue,
+/// From the articles: center at `(0.5 + 0.2·sin(t·0.8), 0.5 + 0.2·cos(t·0.6))`, colors blue,
 /// purple, indigo / cyan, mint, purple / blue, indigo, cyan.
 public struct MeshGradientScene: PlaygroundScene {
   public static let name = "mesh-gradient"
@@ -16,11 +16,11 @@ public struct MeshGradientScene: PlaygroundScene {
     public var colors: [String]
     /// Nine `[x, y]` pairs in 0…1, row by row; the fifth is the drifting center's rest point.
     public var points: [[Double]]
-    /// The drift's amplitude in unit coordinates (the seeds' 0.2); 0 holds the center still.
+    /// The drift's amplitude in unit coordinates (the articles' 0.2); 0 holds the center still.
     public var drift: Double
   }
 
-  /// The seeds' mesh.
+  /// The articles' mesh.
   public static let defaults = Parameters(
     colors: ["#007AFF", "#AF52DE", "#5856D6", "#32ADE6", "#00C7BE", "#AF52DE", "#007AFF", "#5856D6", "#32ADE6"],
     points: [[0, 0], [0.5, 0], [1, 0], [0, 0.5], [0.5, 0.5], [1, 0.5], [0, 1], [0.5, 1], [1, 1]],
@@ -56,9 +56,9 @@ public struct MeshGradientScene: PlaygroundScene {
   }
 }
 
-/// The seeds' `AnimatedGradientBackground`: a 3×3 mesh whose center point drifts.
+/// The articles' `AnimatedGradientBackground`: a 3×3 mesh whose center point drifts.
 struct AnimatedGradientBackground: View, Equatable {
-  /// The window's size; the seeds' `.ignoresSafeArea()` fills it.
+  /// The window's size; the articles' `.ignoresSafeArea()` fills it.
   let size: Size
   var colors = MeshGradientScene.colors
   var points = MeshGradientScene.defaults.points.map { Point(x: $0[0], y: $0[1]) }

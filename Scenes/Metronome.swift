@@ -1,10 +1,10 @@
 import Audio
 import SceneGraph
 
-/// The seeds' metronome: a pendulum that swings on each beat, a tick per beat and a bell on
+/// The articles' metronome: a pendulum that swings on each beat, a tick per beat and a bell on
 /// every fourth.
 ///
-/// From the seeds: `.periodic(from:by: 60/bpm)`; back and front are rounded trapezoids; the
+/// From the articles: `.periodic(from:by: 60/bpm)`; back and front are rounded trapezoids; the
 /// pendulum swings ±30° with `.easeInOut(duration: 60/bpm)`, toggled in `onChange(of: date)`
 /// and `onAppear`. `+`/`-` change the tempo, `M` mutes.
 public struct MetronomeScene: PlaygroundScene {
@@ -20,12 +20,12 @@ public struct MetronomeScene: PlaygroundScene {
     public var beatsPerBar: Int
   }
 
-  /// The seeds' tempo (60) and bell (every 4th beat).
+  /// The articles' tempo (60) and bell (every 4th beat).
   public static let defaults = Parameters(bpm: 60, beatsPerBar: 4)
   /// The tempo range the keys move in.
   public static let bpmRange = 20.0...300.0
 
-  /// Whether beat `n` (1 = the first after the scene appears) rings the bell, as the seeds
+  /// Whether beat `n` (1 = the first after the scene appears) rings the bell, as the articles
   /// count: `bellCounter = (bellCounter + 1) % 4`, bell when it is 0.
   public static func isBell(beat n: Int, beatsPerBar: Int) -> Bool {
     n % max(1, beatsPerBar) == 0
@@ -48,11 +48,11 @@ public struct MetronomeScene: PlaygroundScene {
   }
 }
 
-/// The metronome's two sounds, made at start-up (the seeds load two MP3s).
+/// The metronome's two sounds, made at start-up (the articles load two MP3s).
 let bellSound: Sound? = .bell
 let beatSound: Sound? = .beat
 
-/// The seeds' `Metronome`, with the tempo as state so the keys can change it.
+/// The articles' `Metronome`, with the tempo as state so the keys can change it.
 struct Metronome: View {
   let initialBPM: Double
   let beatsPerBar: Int
@@ -85,7 +85,7 @@ struct Metronome: View {
   }
 }
 
-/// The seeds' `MetronomeBack`.
+/// The articles' `MetronomeBack`.
 struct MetronomeBack: View {
   let c1 = Color(red: 0, green: 0.3, blue: 0.5, opacity: 1)
   let c2 = Color(red: 0, green: 0.46, blue: 0.73, opacity: 1)
@@ -102,7 +102,7 @@ struct MetronomeBack: View {
   }
 }
 
-/// The seeds' `MetronomeFront`.
+/// The articles' `MetronomeFront`.
 struct MetronomeFront: View {
   var body: some View {
     RoundedTrapezoid(pct: 0.85, cornerSizes: [.zero, CGSize(width: 10, height: 10)])
@@ -111,7 +111,7 @@ struct MetronomeFront: View {
   }
 }
 
-/// The seeds' trapezoid with rounded corners: the top is `pct` of the base wide, and each
+/// The articles' trapezoid with rounded corners: the top is `pct` of the base wide, and each
 /// corner is cut by a quadratic curve whose control point is the sharp corner.
 struct RoundedTrapezoid: Shape {
   let pct: CGFloat
@@ -186,7 +186,7 @@ struct RoundedTrapezoid: Shape {
   }
 }
 
-/// The seeds' `MetronomePendulum`.
+/// The articles' `MetronomePendulum`.
 struct MetronomePendulum: View {
   @State var pendulumOnLeft: Bool = false
   @State var bellCounter = 0  // sound bell every 4 beats

@@ -2,7 +2,7 @@ import SceneGraph
 
 /// A sentence that changes every three seconds through `onChange(of: date)`.
 ///
-/// From the seeds: `.periodic(from: .now, by: 3)`; `QuipView` receives the date and advances
+/// From the articles: `.periodic(from: .now, by: 3)`; `QuipView` receives the date and advances
 /// its sentence in `onChange`, which changes its state, so its body runs twice per update:
 /// once for the new date, once for the new sentence. The counter shows it.
 public struct QuipsScene: PlaygroundScene {
@@ -41,7 +41,7 @@ public struct QuipsScene: PlaygroundScene {
   }
 }
 
-/// The seeds' `QuipDatabase`, as a value held in `@State` (the seeds use an
+/// The articles' `QuipDatabase`, as a value held in `@State` (the articles use an
 /// `ObservableObject`; either way, advancing it is a state change).
 struct QuipDatabase: Equatable {
   let sentences: [String]
@@ -69,7 +69,7 @@ final class EvaluationMeter: @unchecked Sendable {
   }
 }
 
-/// The seeds' `QuipView`.
+/// The articles' `QuipView`.
 struct QuipView: View {
   let sentences: [String]
   @State var quips: QuipDatabase

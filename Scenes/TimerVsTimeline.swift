@@ -1,9 +1,9 @@
 import SceneGraph
 
-/// The seeds' headline claim, side by side: a visualizer on a fixed 30 Hz timer against the
+/// The articles' headline claim, side by side: a visualizer on a fixed 30 Hz timer against the
 /// same visualizer on `TimelineView(.animation)`.
 ///
-/// Left, the seeds' "incorrect" version: `Timer.publish(every: 1/30)` writes random levels into
+/// Left, the articles' "incorrect" version: `Timer.publish(every: 1/30)` writes random levels into
 /// `@State` and each tick queues a 0.05 s animation. The timer knows nothing of the display:
 /// each tick wakes the app and is drawn at once, between refreshes. Right, the "correct" one:
 /// heights are a function of the timeline's date, one update per display frame. Under each,
@@ -81,7 +81,7 @@ struct TimerVsTimeline: View {
   }
 }
 
-/// The seeds' incorrect `AudioVisualizer`: a timer writes random levels into state.
+/// The articles' incorrect `AudioVisualizer`: a timer writes random levels into state.
 struct TimerAudioVisualizer: View {
   let log: PresentationLog
   @State private var levels: [CGFloat] = Array(repeating: 0.3, count: 8)
@@ -111,7 +111,7 @@ struct TimerAudioVisualizer: View {
   }
 }
 
-/// The seeds' correct `AudioVisualizer`: heights are a function of the timeline's date.
+/// The articles' correct `AudioVisualizer`: heights are a function of the timeline's date.
 struct TimelineAudioVisualizer: View, Equatable {
   let log: PresentationLog
 

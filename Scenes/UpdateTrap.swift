@@ -1,6 +1,6 @@
 import SceneGraph
 
-/// The seeds' "Action Tried to Update Multiple Times Per Frame" example beside its fix.
+/// The articles' "Action Tried to Update Multiple Times Per Frame" example beside its fix.
 ///
 /// Left, the broken view: the timeline's content toggles `flag`, state of the view that
 /// builds the timeline, so its body runs again and builds a new `.periodic(from: .now, …)`;
@@ -64,9 +64,9 @@ struct LoopGuardLine: View {
   }
 }
 
-/// The seeds' two versions, under their own names.
+/// The articles' two versions, under their own names.
 enum UpdateTrap {
-  /// The seeds' broken `ExampleView`.
+  /// The articles' broken `ExampleView`.
   struct ExampleView: View {
     @State private var flag = false
 
@@ -84,7 +84,7 @@ enum UpdateTrap {
     }
   }
 
-  /// The seeds' fixed `ExampleView`.
+  /// The articles' fixed `ExampleView`.
   struct FixedExampleView: View {
     var body: some View {
 
@@ -95,7 +95,7 @@ enum UpdateTrap {
     }
   }
 
-  /// The seeds' `SubView`: the flag is its own.
+  /// The articles' `SubView`: the flag is its own.
   struct SubView: View {
     @State private var flag = false
     let date: Date

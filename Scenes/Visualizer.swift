@@ -2,7 +2,7 @@ import SceneGraph
 
 /// Eight rounded bars whose heights are a pure function of the timeline's date.
 ///
-/// From the seeds: `TimelineView(.animation)`, height `0.3 + 0.7·|sin(t·3 + i·0.4)|`, a blue
+/// From the articles: `TimelineView(.animation)`, height `0.3 + 0.7·|sin(t·3 + i·0.4)|`, a blue
 /// gradient, corner radius 2, bars 6 wide with 4 between, 40 tall at most. No timer and no
 /// state, so any date renders the same picture every time.
 public struct Visualizer: PlaygroundScene {
@@ -10,19 +10,19 @@ public struct Visualizer: PlaygroundScene {
   public static let title = "Visualizer"
   public static let scheduleSummary = ".animation"
 
-  /// The seeds' formula: the height fraction of bar `index` at time `t` (seconds since 2001).
+  /// The articles' formula: the height fraction of bar `index` at time `t` (seconds since 2001).
   public static func level(index: Int, time t: Double) -> Double {
     0.3 + 0.7 * abs(sin(t * 3 + Double(index) * 0.4))
   }
 
   /// The parameter file (`visualizer.json`): how many bars, and the colors of their gradient
-  /// (top to bottom, `#RRGGBB`; empty for the seeds' `.blue.gradient`).
+  /// (top to bottom, `#RRGGBB`; empty for the articles' `.blue.gradient`).
   public struct Parameters: Codable, Hashable, Sendable {
     public var barCount: Int
     public var colors: [String]
   }
 
-  /// The seeds' eight blue bars.
+  /// The articles' eight blue bars.
   public static let defaults = Parameters(barCount: 8, colors: [])
 
   public init() {}
@@ -31,7 +31,7 @@ public struct Visualizer: PlaygroundScene {
     let p = scene.assets.decode(Parameters.self, from: "visualizer.json") ?? Self.defaults
     let count = min(max(p.barCount, 1), 64)
     let colors = p.colors.compactMap(Color.init(hexString:))
-    // The design is the seeds' 76×40 point widget (8 bars); it is scaled up to fill the window.
+    // The design is the articles' 76×40 point widget (8 bars); it is scaled up to fill the window.
     let width = Double(count) * 10 - 4
     let k = scene.fitScale(Size(width: max(76, width), height: 64), fill: 0.75)
     ZStack {
@@ -44,13 +44,13 @@ public struct Visualizer: PlaygroundScene {
   }
 }
 
-/// The seeds' `AudioVisualizer`: bar heights are a pure function of the timeline's date.
-/// `Equatable` is the seeds' `@Equatable`: its parent's updates never re-run its body.
+/// The articles' `AudioVisualizer`: bar heights are a pure function of the timeline's date.
+/// `Equatable` is the articles' `@Equatable`: its parent's updates never re-run its body.
 struct AudioVisualizer: View, Equatable {
   /// Points per design point.
   let scale: Double
   var count = 8
-  /// The bars' gradient, top to bottom; empty for the seeds' `.blue.gradient`.
+  /// The bars' gradient, top to bottom; empty for the articles' `.blue.gradient`.
   var colors: [Color] = []
 
   var body: some View {

@@ -1,8 +1,8 @@
 import SceneGraph
 
-/// The seeds' time zones of the USA, each with its local time, once a second.
+/// The articles' time zones of the USA, each with its local time, once a second.
 ///
-/// From the seeds: EDT, CDT, MDT, PDT, AKDT and HST, sorted by their offset from GMT, on
+/// From the articles: EDT, CDT, MDT, PDT, AKDT and HST, sorted by their offset from GMT, on
 /// `.periodic(from: .now, by: 1)`; seconds only while `cadence <= .seconds`; a "refreshed"
 /// line on `.everyMinute` and a custom `.everyFiveSeconds`.
 public struct WorldClockScene: PlaygroundScene {
@@ -10,7 +10,7 @@ public struct WorldClockScene: PlaygroundScene {
   public static let title = "World Clock"
   public static let scheduleSummary = ".periodic(from: start, by: 1) · .everyMinute · .everyFiveSeconds"
 
-  /// One zone: the seeds' abbreviation and the IANA zone it stands for.
+  /// One zone: the articles' abbreviation and the IANA zone it stands for.
   public struct Zone: Codable, Hashable, Sendable {
     public var abbreviation: String
     public var identifier: String
@@ -21,7 +21,7 @@ public struct WorldClockScene: PlaygroundScene {
     public var zones: [Zone]
   }
 
-  /// The seeds' list (`USATimeZone`), with the zone each abbreviation names.
+  /// The articles' list (`USATimeZone`), with the zone each abbreviation names.
   public static let defaults = Parameters(zones: [
     Zone(abbreviation: "EDT", identifier: "America/New_York"),
     Zone(abbreviation: "CDT", identifier: "America/Chicago"),
@@ -72,13 +72,13 @@ public struct WorldClockScene: PlaygroundScene {
 }
 
 extension TimelineSchedule where Self == PeriodicTimelineSchedule {
-  /// The seeds' custom schedule: every five seconds from now.
+  /// The articles' custom schedule: every five seconds from now.
   static var everyFiveSeconds: PeriodicTimelineSchedule {
     .init(from: .now, by: 5.0)
   }
 }
 
-/// The seeds' `TimeRow`.
+/// The articles' `TimeRow`.
 struct TimeRow: View {
   let timeZone: String
   let time: String
@@ -99,7 +99,7 @@ struct TimeRow: View {
   }
 }
 
-/// The seeds' `TimeZonesView`, with the refresh lines below the list.
+/// The articles' `TimeZonesView`, with the refresh lines below the list.
 struct TimeZonesView: View {
   let zones: [WorldClockScene.Zone]
   let start: Date
@@ -131,7 +131,7 @@ struct TimeZonesView: View {
   }
 }
 
-/// A line on the seeds' `.everyFiveSeconds`. Its own view with no inputs, so the schedule's
+/// A line on the articles' `.everyFiveSeconds`. Its own view with no inputs, so the schedule's
 /// `.now` is read once, when it appears, and the timeline keeps it.
 struct EveryFiveSeconds: View {
   var body: some View {

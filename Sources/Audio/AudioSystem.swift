@@ -80,6 +80,6 @@ public enum AudioSystem {
 }
 
 extension Sound {
-  /// Plays the sound on the app's audio output (the seeds' `beatSound?.play()`).
+  /// Plays the sound on the app's audio output (the articles' `beatSound?.play()`).
   public func play() { AudioSystem.play(self) }
 }

@@ -53,7 +53,7 @@ public struct Color: Hashable, Sendable {
     return RGBA8(r: q(red), g: q(green), b: q(blue), a: q(opacity))
   }
 
-  // SwiftUI's system colors (light appearance), so scenes ported from the seeds look as intended.
+  // SwiftUI's system colors (light appearance), so scenes ported from the articles look as intended.
   public static let clear = Color(red: 0, green: 0, blue: 0, opacity: 0)
   public static let black = Color(white: 0)
   public static let white = Color(white: 1)

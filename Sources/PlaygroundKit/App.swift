@@ -207,7 +207,7 @@ final class PlaygroundApp {
     }
   }
 
-  /// Drives the scene the way the seeds call incorrect: a fixed-rate timer that fires on its
+  /// Drives the scene the way the articles call incorrect: a fixed-rate timer that fires on its
   /// own schedule, ignores the display, and renders and presents at once on every tick.
   func runFixedTimer(hz: Double, seconds: Double) -> [Double] {
     var times: [Double] = []

@@ -22,7 +22,7 @@ struct BenchCommand: ParsableCommand {
       window. Waiting for a deadline or vsync is not counted as work.
 
       --pacing runs an .animation scene in a real window for --seconds and reports the frame \
-      intervals, and the same scene driven the way the seeds call incorrect: a fixed 30 Hz timer \
+      intervals, and the same scene driven the way the articles call incorrect: a fixed 30 Hz timer \
       that ignores the display. --idle measures wake-ups per second and CPU for every scene, \
       visible and then minimized.
       """)

@@ -72,7 +72,7 @@ struct PacingBenchmark {
     let machine = MachineInfo.current(renderer: app.window.renderer.name, size: size)
     print("pacing: \(seconds) s of .animation (visualizer), display period \(cFormat("%.3f", period * 1000)) ms")
     print("driver                 frames  mean ms  stddev  median  p99 |dev|  max ms  missed vsync  off-vsync")
-    for (name, s) in [("TimelineView pump", a), ("30 Hz timer (seeds)", b)] {
+    for (name, s) in [("TimelineView pump", a), ("30 Hz timer (the articles' way)", b)] {
       print(
         name.padded(to: 22)
           + cFormat(

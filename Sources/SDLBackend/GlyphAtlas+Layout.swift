@@ -89,7 +89,7 @@ extension GlyphAtlas {
         // Fit the 109 px strike to the text's line height. Smaller, from a copy area-filtered
         // down to that height when the size is steady: drawn 1:1, it is a plain blit, sharp,
         // and clippable. Larger, the strike itself is drawn magnified: a copy scaled up holds
-        // no more detail than the strike, and at the seeds' 4× faces it would take a 2048²
+        // no more detail than the strike, and at the articles' 4× faces it would take a 2048²
         // atlas (32 MB with the CPU renderer's premultiplied copy) for 13 emoji.
         let k = lineHeight / g.height
         let target = Int(lineHeight.rounded())

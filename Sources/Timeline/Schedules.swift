@@ -160,7 +160,7 @@ public struct ExplicitTimelineSchedule<Dates: Sequence>: TimelineSchedule where 
 
 /// Each entry is the previous one plus the next offset, cycling through the offsets.
 ///
-/// The seeds' custom schedule: offsets `[0.2, 0.2, 0.4]` from `t` give `t+0.2`, `t+0.4`,
+/// The articles' custom schedule: offsets `[0.2, 0.2, 0.4]` from `t` give `t+0.2`, `t+0.4`,
 /// `t+0.8`, `t+1.0`, … A `loopCount` of N stops after N passes; 0 cycles forever.
 public struct CyclicTimelineSchedule: TimelineSchedule, Sendable, Hashable {
   public let loopCount: Int

@@ -37,7 +37,7 @@ public struct ZoneInfo: Hashable, Sendable {
   /// name is malformed, unknown, or its file is not a valid TZif file.
   ///
   /// Each name's file is read once and kept, as Foundation keeps `TimeZone(identifier:)`: the
-  /// seeds' world clock asks for six zones in a body that runs every second, and reading and
+  /// articles' world clock asks for six zones in a body that runs every second, and reading and
   /// parsing their files was a fifth of that scene's frame.
   public init?(identifier: String) {
     guard Self.isValidName(identifier) else { return nil }

@@ -20,7 +20,7 @@ shot many-faces 1.1
 shot quips 3.2
 shot world-clock 2.0
 shot gif 0.5
-# The update trap uses the seeds' `.now`, so it is shown at the real time: the guard has
+# The update trap uses the articles' `.now`, so it is shown at the real time: the guard has
 # tripped by the second tick.
 TZ=UTC "$BIN" snapshot --scene update-trap --at 2.5 --size 960x540 --out "$OUT/update-trap.png" 2>/dev/null
 echo "wrote $OUT/update-trap.png"

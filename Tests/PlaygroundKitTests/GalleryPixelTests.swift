@@ -174,7 +174,7 @@ extension RenderingSuites {
 
     @Test("update-trap: the broken view trips the guard and its warning is drawn in the window")
     func updateTrapWarningIsVisible() throws {
-      // The seeds' schedule starts at `.now`, so the scene starts now too.
+      // The articles' schedule starts at `.now`, so the scene starts now too.
       let amber = { (c: RGB) in c.r > 230 && (150...200).contains(c.g) && c.b < 110 }
       // (How early it trips depends on the wall clock's `.now`, so only the late frame is judged.)
       let img = try render(UpdateTrapScene(), at: 2.5, start: Date())

@@ -14,7 +14,7 @@ final class FaceSource: @unchecked Sendable {
   }
 }
 
-/// The seeds' `ManyFaces`: a face picked in the timeline's closure beside a `SubView`.
+/// The articles' `ManyFaces`: a face picked in the timeline's closure beside a `SubView`.
 struct ManyFaces: View {
   let source: FaceSource
   let subViewTakesDate: Bool
@@ -76,7 +76,7 @@ struct OnChangeProbe: View {
   }
 }
 
-/// The seeds' update trap: state owned outside the timeline, toggled by its content.
+/// The articles' update trap: state owned outside the timeline, toggled by its content.
 struct FlagExample: View {
   @State private var flag = false
 
@@ -91,7 +91,7 @@ struct FlagExample: View {
   }
 }
 
-/// The seeds' fix: the state moves into a view that takes the date.
+/// The articles' fix: the state moves into a view that takes the date.
 struct FlagFixed: View {
   var body: some View {
     TimelineView(.periodic(from: .now, by: 2.0)) { timeline in

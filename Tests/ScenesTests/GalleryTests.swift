@@ -104,7 +104,7 @@ struct GalleryTests {
     #expect(out.items.contains { $0.text?.hasPrefix("⚠ update loop") == true })
   }
 
-  @Test("world-clock: the seeds' zones sorted by offset; seconds only while cadence <= .seconds")
+  @Test("world-clock: the articles' zones sorted by offset; seconds only while cadence <= .seconds")
   func worldClock() {
     let date = Date(timeIntervalSince1970: 1_780_315_200)  // 2026-06-01T12:00:00Z
     let zones = WorldClockScene.timeZones(WorldClockScene.defaults.zones, at: date)
@@ -267,12 +267,12 @@ struct GalleryTests {
         .deletingLastPathComponent().appendingPathComponent("Assets/params/\(name)"))
   }
 
-  @Test("mesh-gradient.json: the shipped file is the seeds' mesh, and bad values name their line")
+  @Test("mesh-gradient.json: the shipped file is the articles' mesh, and bad values name their line")
   func meshGradientParameters() throws {
     let data = try shipped("mesh-gradient.json")
     #expect(SceneParameterFiles.problem(in: data, file: "mesh-gradient.json") == nil)
     #expect(try JSONDecoder().decode(MeshGradientScene.Parameters.self, from: data) == MeshGradientScene.defaults)
-    // Each shipped color is the seeds' named color to within rounding.
+    // Each shipped color is the articles' named color to within rounding.
     for (hex, color) in zip(MeshGradientScene.defaults.colors, MeshGradientScene.colors) {
       let parsed = try #require(Color(hexString: hex))
       #expect(abs(parsed.red - color.red) < 0.003 && abs(parsed.blue - color.blue) < 0.003)
@@ -289,7 +289,7 @@ struct GalleryTests {
     #expect(problem("\"drift\": 0.2", "\"drift\": 2") == "12: drift must be between 0 and 0.5, got 2.0")
   }
 
-  @Test("emoji-wave.json: the shipped file is the seeds' table, and bad rows name their line")
+  @Test("emoji-wave.json: the shipped file is the articles' table, and bad rows name their line")
   func emojiWaveParameters() throws {
     let data = try shipped("emoji-wave.json")
     #expect(SceneParameterFiles.problem(in: data, file: "emoji-wave.json") == nil)

@@ -51,7 +51,7 @@ func frame(
     let circles = out.items.filter {
       $0.kind == .shape && abs($0.bounds.width - $0.bounds.height) < 1 && $0.bounds.width < 400
     }
-    // Ring and dot keep the seeds' ratio: ring / dot = diameter / 10.
+    // Ring and dot keep the articles' ratio: ring / dot = diameter / 10.
     let t = start.timeIntervalSinceReferenceDate
     let ratio = circles[0].bounds.width / circles[1].bounds.width
     #expect(abs(ratio - LiveIndicatorScene.ringDiameter(time: t) / 10) < 0.02)
@@ -100,7 +100,7 @@ func frame(
     #expect(EmojiWave.offsets == [0.2, 0.4, 0.5, 0.4, 0.2, 0.4, 0.5, 0.4])
   }
 
-  /// The seeds' timing: each `HappyEmoji` advances its keyframe index only on its own cyclic
+  /// The articles' timing: each `HappyEmoji` advances its keyframe index only on its own cyclic
   /// schedule's entries (reveal date + 0.2, + 0.6, + 1.1, …), whatever its parent's state does.
   @Test func emojiWaveFollowsEachCyclicSchedule() {
     let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())

@@ -2,12 +2,12 @@
 import FoundationEssentials
 import Timeline
 
-/// A timer publisher in the shape of Combine's `Timer.publish(every:on:in:)`, so the seeds'
+/// A timer publisher in the shape of Combine's `Timer.publish(every:on:in:)`, so the articles'
 /// "incorrect" timer-driven views paste in unchanged.
 ///
 /// It fires every `interval` seconds from the moment its view appears, on its own clock:
 /// it knows nothing of the display, and each tick wakes the app and is drawn at once, which is
-/// exactly the behaviour the seeds warn about.
+/// exactly the behaviour the articles warn about.
 public struct TimerPublisher: Hashable, Sendable {
   /// Seconds between ticks.
   public let interval: TimeInterval
@@ -17,7 +17,7 @@ public struct TimerPublisher: Hashable, Sendable {
 }
 
 /// Foundation's `Timer`, here only as the namespace of `Timer.publish(every:on:in:)`, so a
-/// seed's timer pastes unchanged (the program does not link Foundation's run loop).
+/// article's timer pastes unchanged (the program does not link Foundation's run loop).
 public enum Timer {}
 
 /// Foundation's `RunLoop`, only as the `on:` and `in:` arguments of `Timer.publish`: ticks
@@ -32,7 +32,7 @@ public struct RunLoop: Hashable, Sendable {
   /// A run loop mode.
   public struct Mode: Hashable, Sendable {
     let name: String
-    /// Every mode, tracking included: the seeds' choice.
+    /// Every mode, tracking included: the articles' choice.
     public static let common = Mode(name: "common")
     /// The default mode.
     public static let `default` = Mode(name: "default")
