@@ -141,6 +141,32 @@ err=$("$BIN" snapshot --scene "$SK/Bad.swift" --at 1 --out "$SK/o.png" 2>&1 >/de
 err=$("$BIN" snapshot --scene "$SK/Trap.swift" --at 1 --out "$SK/o.png" 2>&1 >/dev/null); rc=$?
 [ $rc -eq 70 ] && echo "$err" | tail -1 | grep -q "^playground: the sketch crashed: .*Fatal error: Index out of range" &&
   pass "sketch: a trap under snapshot prints the message and exits 70" || fail "sketch trap under snapshot (rc=$rc)" "$err"
+# Names Foundation declares too stay unambiguous with nothing but `import TimelinePlayground`,
+# and Foundation's and Observation's API is there.
+cat >"$SK/Names.swift" <<'SWIFT'
+import TimelinePlayground
+
+@Observable final class Model { var count = 1 }
+
+struct Names: View {
+  let width: CGFloat = 120
+  let size = CGSize(width: 10, height: 20)
+  let point = CGPoint(x: 1, y: 2)
+  let rect = CGRect(x: 0, y: 0, width: 3, height: 4)
+  let timer = Timer.publish(every: 1, on: RunLoop.main, in: .common).autoconnect()
+  var label: String {
+    let f = DateFormatter()
+    f.dateFormat = "HH:mm"
+    return f.string(from: Date(timeIntervalSince1970: 0)) + String(format: " %.1f", Double(size.height))
+  }
+  var body: some View { Text(label).frame(width: width + rect.width + point.x) }
+}
+SWIFT
+err=$("$BIN" snapshot --scene "$SK/Names.swift" --at 0 --size 160x90 --out "$SK/names.png" 2>&1); rc=$?
+[ $rc -eq 0 ] && [ -s "$SK/names.png" ] &&
+  pass "CGFloat, CGSize, CGPoint, CGRect, Timer, RunLoop, DateFormatter, String(format:), @Observable: one import" ||
+  fail "names with import TimelinePlayground (rc=$rc)" "$err"
+
 # An installed binary (the make install check above) compiles sketches against its own copy
 # of the modules, from any folder.
 if [ -x "$WORK/prefix/bin/playground" ]; then
