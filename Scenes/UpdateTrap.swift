@@ -4,8 +4,10 @@ import SceneGraph
 ///
 /// Left, the broken view: the timeline's content toggles `flag`, state of the view that
 /// builds the timeline, so its body runs again and builds a new `.periodic(from: .now, …)`;
-/// a new schedule restarts the timeline, the date changes, `onChange` fires again, and so on.
-/// The loop guard stops it after a few passes, warns once, and the app keeps drawing.
+/// a new schedule restarts the timeline, the date changes, and `onChange` would fire again.
+/// As in SwiftUI, an `onChange` action runs once per frame: the second change is skipped
+/// with a warning, once, and the restarted schedule is due again in the next frame, so the
+/// flag flips every frame and the app keeps drawing.
 /// Right, the fix: the flag moves into a subview, and the timeline no longer depends on it.
 public struct UpdateTrapScene: PlaygroundScene {
   public static let name = "update-trap"

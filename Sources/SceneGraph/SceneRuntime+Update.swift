@@ -77,8 +77,10 @@ extension SceneRuntime {
 
   func stateDidChange(_ box: AnyStateBox) {
     guard let node = box.node else { return }
-    if let action = runningAction, node.evaluatedInFrame == frameNumber {
-      rewrites.append((node.typeName, box.name, action))
+    if let action = runningAction {
+      if node.evaluatedInFrame == frameNumber { rewrites.append((node.typeName, box.name, action)) }
+      // What an `onChange` action wrote names the loop if its value changes again this frame.
+      if let source = runningSource { changeActionWrites[source] = (node.typeName, box.name) }
     }
     // A change made inside `withAnimation` animates what the view's next body changes.
     if let transaction = Transaction.current {
@@ -88,30 +90,66 @@ extension SceneRuntime {
   }
 
   func enqueue(_ description: String, _ action: @escaping () -> Void) {
-    pending.append((description, action))
+    pending.append(PendingAction(description: description, source: nil, run: action))
+  }
+
+  /// Queues the action of the `onChange` modifier at `node` to run after the pass, unless it
+  /// already ran in this frame.
+  ///
+  /// SwiftUI runs an `onChange` action at most once per frame: when the value changes again
+  /// in the same frame (the action's own state change led back to it), the action is skipped
+  /// and SwiftUI warns that it "tried to update multiple times per frame". The new value is
+  /// still the one the next change is compared with.
+  func enqueueChange(_ node: ViewNode, _ description: String, _ action: @escaping () -> Void) {
+    guard changeActionsRun.insert(node.serial).inserted else {
+      let (view, state) = changeActionWrites[node.serial] ?? ("a view", "its state")
+      loopGuardSteppedIn(
+        view: view, state: state, action: description,
+        detail: "it set \(view): \(state), and the value it watches changed again in the same frame in scene "
+          + "'\(name)'; an onChange action runs once per frame, so it was skipped",
+        summary: "update loop: \(view).\(state) set by \(description) once per frame")
+      return
+    }
+    pending.append(PendingAction(description: description, source: node.serial, run: action))
   }
 
   func runActions() {
     while !pending.isEmpty {
       // Views that went away say so before the ones that arrived in their place.
-      let actions = pending.filter { $0.0 == "onDisappear" } + pending.filter { $0.0 != "onDisappear" }
+      let actions =
+        pending.filter { $0.description == "onDisappear" } + pending.filter { $0.description != "onDisappear" }
       pending.removeAll()
-      for (description, action) in actions {
-        runningAction = description
-        action()
+      for action in actions {
+        runningAction = action.description
+        runningSource = action.source
+        action.run()
       }
     }
     runningAction = nil
+    runningSource = nil
   }
 
+  /// Stops an update loop that ran into `maxPasses`: what is still dirty waits for something
+  /// to change it again.
   func tripLoopGuard() {
-    loopGuardTrips += 1
     let (view, state, action) = rewrites.last ?? ("a view", "its state", "An action")
-    let message =
-      "\(action) action tried to update multiple times per frame. (\(view): \(state) changed in each of "
-      + "\(maxPasses) updates of one frame in scene '\(name)'; the frame was drawn as it stood)"
+    loopGuardSteppedIn(
+      view: view, state: state, action: action,
+      detail: "\(view): \(state) changed in each of \(maxPasses) updates of one frame in scene '\(name)'; "
+        + "the frame was drawn as it stood",
+      summary: "update loop: \(view).\(state) set by \(action) ×\(maxPasses) per frame")
+  }
+
+  /// Records that the guard stepped in this frame, and warns once per view and state, in
+  /// SwiftUI's words followed by `detail`.
+  private func loopGuardSteppedIn(view: String, state: String, action: String, detail: String, summary: String) {
+    if !loopGuardTrippedThisFrame {
+      loopGuardTrippedThisFrame = true
+      loopGuardTrips += 1
+    }
+    let message = "\(action) action tried to update multiple times per frame. (\(detail))"
     loopGuardMessage = message
-    loopGuardSummary = "update loop: \(view).\(state) set by \(action) ×\(maxPasses) per frame"
+    loopGuardSummary = summary
     if warnedLoops.insert("\(view).\(state)").inserted { warn(message) }
   }
 
@@ -280,4 +318,13 @@ extension SceneRuntime {
     // Children hold their parent strongly; this is where the cycle breaks.
     node.parent = nil
   }
+}
+
+/// An action queued to run after an update pass.
+struct PendingAction {
+  /// What the action is, for warnings: `onChange(of: Date)`, `onAppear`.
+  var description: String
+  /// The `onChange` modifier node it belongs to; nil for other actions.
+  var source: UInt64?
+  var run: () -> Void
 }

@@ -15,7 +15,9 @@ private struct LoweringSettings: Equatable {
 /// one pass walks the graph from the root, running only the bodies that are marked or whose
 /// inputs changed and reusing everything else as it stands; `onChange`/`onAppear`/
 /// `onDisappear` actions run after the pass, and if they changed state, another pass
-/// follows in the same frame, up to `maxPasses`. Then layout and lowering to a draw list.
+/// follows in the same frame, up to `maxPasses`. As in SwiftUI, an `onChange` action runs at
+/// most once per frame, so an action whose state change leads back to its own value costs
+/// two passes, not a loop. Then layout and lowering to a draw list.
 public final class SceneRuntime {
   /// Lays out text; the SDL backend's glyph atlas in the app, a fixed-advance engine in tests.
   public let textEngine: TextEngine
@@ -28,7 +30,13 @@ public final class SceneRuntime {
   /// Receives one line per body evaluation when set, like SwiftUI's `Self._printChanges()`.
   public var printChanges: ((String) -> Void)?
   /// The most update passes per frame before the loop guard steps in.
-  public var maxPasses = 8
+  ///
+  /// An `onChange` loop ends after its second pass, where the action is skipped (see
+  /// `enqueueChange`); this stops loops that action cannot see, such as views whose
+  /// `onAppear` and `onDisappear` bring each other back. Three passes let a chain of
+  /// different actions settle in its frame, as SwiftUI's does: an `onChange` whose state
+  /// brings in a view whose `onAppear` sets state of its own (the emoji wave's reveal).
+  public var maxPasses = 3
   /// When true, timelines that appear after a frame's first pass start at the wall-clock
   /// time of that pass, as they do in a live app; replays keep the frame's date instead, so
   /// a given time always gives the same picture.
@@ -51,8 +59,16 @@ public final class SceneRuntime {
   /// The views that take key presses and clicks.
   var routes = EventRoutes()
   var dirty: [ViewNode] = []
-  var pending: [(String, () -> Void)] = []
+  var pending: [PendingAction] = []
   var runningAction: String?
+  /// The `onChange` modifier node whose action is running, if one is.
+  var runningSource: UInt64?
+  /// The `onChange` modifier nodes whose actions ran (or were queued) this frame.
+  var changeActionsRun: Set<UInt64> = []
+  /// The state each `onChange` action that ran this frame last wrote: (view, state).
+  var changeActionWrites: [UInt64: (String, String)] = [:]
+  /// Whether the loop guard stepped in during this frame.
+  var loopGuardTrippedThisFrame = false
   /// State writes by actions that hit a view already evaluated this frame: (view, state, action).
   var rewrites: [(String, String, String)] = []
   var warnedLoops: Set<String> = []
@@ -95,7 +111,8 @@ public final class SceneRuntime {
   public internal(set) var loopGuardMessage: String?
   /// The same in a few words, for the HUD: the view, its state and the action.
   public internal(set) var loopGuardSummary: String?
-  /// Frames in which the loop guard stopped the passes.
+  /// Frames in which the loop guard stepped in: it skipped an `onChange` action's second
+  /// run, or stopped the passes at `maxPasses`.
   public internal(set) var loopGuardTrips = 0
   /// Bodies evaluated since the runtime started (or was reset).
   public internal(set) var totalEvaluations = 0
@@ -157,17 +174,21 @@ public final class SceneRuntime {
       number: frameNumber, time: input.time, onDisplayGrid: input.onDisplayGrid, draws: input.draws)
     evaluationsThisFrame = 0
     rewrites.removeAll(keepingCapacity: true)
+    changeActionsRun.removeAll(keepingCapacity: true)
+    changeActionWrites.removeAll(keepingCapacity: true)
+    loopGuardTrippedThisFrame = false
     if !input.timelinesFrozen { pollTimelines() }
     for node in animatingNodes.values { invalidateOutput(node) }
     let rootView = body()
     pass = 0
-    var tripped = runPasses(rootView)
+    runPasses(rootView)
     finishCarryOver()
     activeDrivers = timelineNodes.values.sorted { $0.serial < $1.serial }.compactMap { $0.timeline?.driver }
     let builtTime = monotonicSeconds()
     var out = FrameOutput(
       drawList: DrawList(), items: [], animationsInFlight: !animatingNodes.isEmpty, passes: pass,
-      evaluations: evaluationsThisFrame, loopGuardTripped: tripped, buildSeconds: builtTime - startTime)
+      evaluations: evaluationsThisFrame, loopGuardTripped: loopGuardTrippedThisFrame,
+      buildSeconds: builtTime - startTime)
     // A frame nobody sees needs its state advanced, not its geometry.
     guard input.draws else { return out }
     var rootNode = single(rootOutput)
@@ -182,14 +203,14 @@ public final class SceneRuntime {
     while !moved.isEmpty, rounds < Self.geometryRounds {
       rounds += 1
       for node in moved { invalidate(node) }
-      tripped = runPasses(rootView) || tripped
+      runPasses(rootView)
       rootNode = single(rootOutput)
       moved = layout(rootNode)
     }
     if rounds > 0 {
       activeDrivers = timelineNodes.values.sorted { $0.serial < $1.serial }.compactMap { $0.timeline?.driver }
       out.animationsInFlight = !animatingNodes.isEmpty
-      (out.passes, out.evaluations, out.loopGuardTripped) = (pass, evaluationsThisFrame, tripped)
+      (out.passes, out.evaluations, out.loopGuardTripped) = (pass, evaluationsThisFrame, loopGuardTrippedThisFrame)
     }
     drawList.reset()
     drawList.tessellation = tessellation
@@ -221,9 +242,9 @@ public final class SceneRuntime {
   }
 
   /// Update passes until no state is left dirty (actions may change state), or until the
-  /// loop guard stops them; returns whether it did. `pass` counts on across calls, so only
-  /// a frame's first pass treats the root view as new.
-  private func runPasses<V: View>(_ rootView: V) -> Bool {
+  /// loop guard stops them. `pass` counts on across calls, so only a frame's first pass
+  /// treats the root view as new.
+  private func runPasses<V: View>(_ rootView: V) {
     var passes = 0
     while true {
       pass += 1
@@ -235,14 +256,14 @@ public final class SceneRuntime {
       ctx.sameValue = pass > 1
       rootOutput = update(node, rootView, ctx)
       runActions()
-      if dirty.isEmpty { return false }
+      if dirty.isEmpty { return }
       if passes >= maxPasses {
         tripLoopGuard()
         // Drop what is left: the frame is drawn as it stands, and the loop starts again only
         // when something (the next entry) changes the state once more.
         for n in dirty { n.needsBody = false }
         dirty.removeAll()
-        return true
+        return
       }
     }
   }

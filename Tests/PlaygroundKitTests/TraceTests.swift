@@ -63,6 +63,20 @@ import Testing
     #expect(changes.allSatisfy { $0["s"] as? String == "g" })
   }
 
+  @Test func updateTrapFramesShowTheLoopGuardInTwoPasses() throws {
+    let events = try runTraced(["--scene", "update-trap", "--duration", "1"])
+    let trips = events.filter { $0["name"] as? String == "update loop guard" }
+    let frames = events.filter { $0["name"] as? String == "frame" }
+    // Every frame after the first trips the guard: the skipped onChange run ends it in two passes.
+    #expect(trips.count >= 10 && trips.count >= frames.count - 2, "\(trips.count) trips in \(frames.count) frames")
+    for trip in trips {
+      let args = try #require(trip["args"] as? Event)
+      #expect(args["passes"] as? Int == 2)
+      let warning = try #require(args["warning"] as? String)
+      #expect(warning.hasPrefix("onChange(of: Date) action tried to update multiple times per frame."))
+    }
+  }
+
   @Test func unwritableTraceIsOneLineAndExit73() throws {
     let r = try CLI.run(["run", "--trace", "/nonexistent-dir/trace.json", "--duration", "0"])
     #expect(r.status == 73)

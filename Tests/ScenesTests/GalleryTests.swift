@@ -104,6 +104,43 @@ struct GalleryTests {
     #expect(out.items.contains { $0.text?.hasPrefix("⚠ update loop") == true })
   }
 
+  @Test("update-trap, frame by frame as in the window: the trap costs 2 passes and 3 body evaluations a frame")
+  func updateTrapCostPerFrame() {
+    let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
+    // As in the window: timelines restarted after a frame's first pass start at the wall clock.
+    rt.wallClockWithinFrame = true
+    var warnings: [String] = []
+    rt.warn = { warnings.append($0) }
+    let size = Size(width: 1280, height: 720)
+    let begin = Date()
+    let ctx = SceneContext(size: size, start: begin)
+    /// Bodies and timeline contents run so far in the broken view (not the fixed one).
+    func trapEvaluations() -> Int {
+      rt.viewRecords().filter { $0.path.contains("/ExampleView") }.reduce(0) { $0 + $1.evaluations }
+    }
+    var trapCosts: [Int] = []
+    var outputs: [FrameOutput] = []
+    for _ in 0..<180 {
+      let before = trapEvaluations()
+      let now = Date()
+      outputs.append(
+        rt.frame(
+          { SceneView(scene: UpdateTrapScene(), context: ctx) },
+          input: FrameInput(now: now, time: now.timeIntervalSince(begin), size: size)))
+      trapCosts.append(trapEvaluations() - before)
+    }
+    // The first frame builds the view; in every later one the schedule restarted by the last
+    // frame is due: its content runs, the action toggles the flag, the body runs and restarts
+    // the schedule, the content runs again, and the action's second run is skipped.
+    #expect(trapCosts == [2] + Array(repeating: 3, count: 179))
+    #expect(outputs.allSatisfy { $0.passes <= 2 })
+    #expect(outputs.dropFirst().allSatisfy { $0.loopGuardTripped })
+    #expect(rt.loopGuardTrips == 179)
+    #expect(warnings.count == 1)
+    #expect(warnings.first?.hasPrefix("onChange(of: Date) action tried to update multiple times per frame.") == true)
+    #expect(rt.loopGuardSummary == "update loop: ExampleView._flag set by onChange(of: Date) once per frame")
+  }
+
   @Test("world-clock: the articles' zones sorted by offset; seconds only while cadence <= .seconds")
   func worldClock() {
     let date = Date(timeIntervalSince1970: 1_780_315_200)  // 2026-06-01T12:00:00Z

@@ -1,6 +1,7 @@
 // `.onChange(of:)`: an action after an update in which a value changed.
 
-/// Compares the value with the previous update's and queues the action after the pass.
+/// Compares the value with the previous update's and queues the action after the pass, at
+/// most once per frame (see `SceneRuntime.enqueueChange`).
 struct OnChangeModifier<Value: Equatable>: PrimitiveModifier {
   let value: Value
   let initial: Bool
@@ -11,8 +12,10 @@ struct OnChangeModifier<Value: Equatable>: PrimitiveModifier {
       let action = self.action
       let new = value
       if let old = node.previous as? Value {
-        if old != new { ctx.runtime.enqueue("onChange(of: \(Value.self))") { action(old, new) } }
+        if old != new { ctx.runtime.enqueueChange(node, "onChange(of: \(Value.self))") { action(old, new) } }
       } else if initial {
+        // SwiftUI makes the initial call an appearance action: it does not use up the frame's
+        // one run for a change.
         ctx.runtime.enqueue("onChange(of: \(Value.self))") { action(new, new) }
       }
       node.previous = new

@@ -1,0 +1,180 @@
+import Foundation
+import Testing
+
+@testable import SceneGraph
+
+/// Counts how often actions ran.
+final class RunCounter: @unchecked Sendable {
+  var runs = 0
+}
+
+/// An `onChange` whose action changes the value it watches: each run would trigger the next.
+struct SelfFeedingChange: View {
+  let counter: RunCounter
+  @State var flag = false
+
+  var body: some View {
+    Text(flag ? "on" : "off")
+      .onChange(of: flag) {
+        counter.runs += 1
+        flag.toggle()
+      }
+      .onAppear { flag = true }
+  }
+}
+
+/// `onChange(initial: true)` on a value that `onAppear` changes in the same frame.
+struct InitialThenChange: View {
+  let log: Log
+  @State var value = 0
+
+  var body: some View {
+    Text("value \(value)")
+      .onChange(of: value, initial: true) { old, new in log.lines.append("\(old) -> \(new)") }
+      .onAppear { value = 1 }
+  }
+}
+
+/// A legitimate chain: `onAppear` sets state, and an `onChange` reacts to it once.
+struct AppearThenChange: View {
+  let log: Log
+  @State var count = 0
+
+  var body: some View {
+    Text("count \(count)")
+      .onChange(of: count) { old, new in log.lines.append("changed \(old) -> \(new)") }
+      .onAppear { count = 1 }
+  }
+}
+
+/// A longer chain, the emoji wave's reveal: an `onChange` sets state that brings in a view
+/// whose `onAppear` sets state of its own.
+struct RevealChain: View {
+  let log: Log
+  @State var revealed = false
+
+  var body: some View {
+    TimelineView(.explicit([t0.addingTimeInterval(0.5)])) { timeline in
+      VStack {
+        if revealed { Revealed(log: log) }
+      }
+      .onChange(of: timeline.date) { revealed = true }
+    }
+  }
+
+  struct Revealed: View {
+    let log: Log
+    @State var step = 0
+
+    var body: some View {
+      Text("step \(step)").onAppear {
+        log.lines.append("appear")
+        step = 1
+      }
+    }
+  }
+}
+
+/// The loop guard as SwiftUI has it: an `onChange` action runs at most once per frame.
+@Suite struct LoopGuardTests {
+  func texts(_ out: FrameOutput) -> [String] { out.items.compactMap(\.text) }
+
+  /// A runtime whose warnings go to `log` instead of standard error.
+  func runtime(named name: String = "scene", warningsTo log: Log) -> SceneRuntime {
+    let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine(), name: name)
+    rt.warn = { log.lines.append($0) }
+    return rt
+  }
+
+  @Test("an onChange action whose state change re-triggers it runs once in the frame, and the guard warns once")
+  func onChangeRunsOncePerFrame() {
+    let warnings = Log()
+    let rt = runtime(named: "probe", warningsTo: warnings)
+    let counter = RunCounter()
+    // onAppear turns the flag on; onChange runs and turns it off, which would run it again.
+    let first = render(runtime: rt) { SelfFeedingChange(counter: counter) }
+    #expect(counter.runs == 1)
+    #expect(first.loopGuardTripped)
+    #expect(texts(first) == ["off"])
+    #expect(rt.loopGuardTrips == 1)
+    #expect(warnings.lines.count == 1)
+    #expect(
+      warnings.lines.first?.hasPrefix("onChange(of: Bool) action tried to update multiple times per frame.") == true)
+    #expect(warnings.lines.first?.contains("SelfFeedingChange: _flag") == true)
+    #expect(rt.loopGuardSummary == "update loop: SelfFeedingChange._flag set by onChange(of: Bool) once per frame")
+    // The skipped change was recorded as the value to compare with: nothing is left to run.
+    let next = render(time: 1, runtime: rt) { SelfFeedingChange(counter: counter) }
+    #expect(counter.runs == 1)
+    #expect(!next.loopGuardTripped)
+    #expect(next.evaluations == 0)
+  }
+
+  @Test("the articles' trap: one onChange run, at most 2 passes and 3 evaluations per frame, one warning")
+  func trapCostsTwoPassesPerFrame() {
+    let warnings = Log()
+    let rt = runtime(named: "flag-demo", warningsTo: warnings)
+    rt.wallClockWithinFrame = true
+    let counter = RunCounter()
+    let start = Date()
+    var runsPerFrame: [Int] = []
+    var outputs: [FrameOutput] = []
+    for _ in 0..<120 {
+      let before = counter.runs
+      let now = Date()
+      outputs.append(
+        rt.frame(
+          { FlagExample(counter: counter) },
+          input: FrameInput(now: now, time: now.timeIntervalSince(start), size: Size(width: 200, height: 100))))
+      runsPerFrame.append(counter.runs - before)
+    }
+    // From the second frame on, the schedule the first run restarted is due at once, as
+    // SwiftUI's would be: every frame runs the action once and skips its second change.
+    #expect(runsPerFrame == [0] + Array(repeating: 1, count: 119))
+    #expect(outputs.dropFirst().allSatisfy { $0.loopGuardTripped && $0.passes == 2 && $0.evaluations == 3 })
+    #expect(outputs.allSatisfy { $0.passes <= 2 && $0.evaluations <= 3 && $0.items.count == 1 })
+    #expect(rt.loopGuardTrips == 119)
+    #expect(warnings.lines.count == 1)
+    #expect(
+      warnings.lines.first?.hasPrefix("onChange(of: Date) action tried to update multiple times per frame.") == true)
+    #expect(warnings.lines.first?.contains("FlagExample: _flag") == true)
+  }
+
+  @Test("onAppear sets state and an onChange reacts once: settled in the frame, in 2 passes, no warning")
+  func appearThenChangeSettles() {
+    let warnings = Log()
+    let rt = runtime(warningsTo: warnings)
+    let log = Log()
+    let out = render(runtime: rt) { AppearThenChange(log: log) }
+    #expect(texts(out) == ["count 1"])
+    #expect(log.lines == ["changed 0 -> 1"])
+    #expect(out.passes == 2)
+    #expect(!out.loopGuardTripped)
+    #expect(warnings.lines.isEmpty)
+  }
+
+  @Test("the initial call of onChange(initial: true) leaves the frame's one run for a change")
+  func initialCallIsNotTheFramesRun() {
+    let warnings = Log()
+    let rt = runtime(warningsTo: warnings)
+    let log = Log()
+    let out = render(runtime: rt) { InitialThenChange(log: log) }
+    #expect(log.lines == ["0 -> 0", "0 -> 1"])
+    #expect(texts(out) == ["value 1"])
+    #expect(!out.loopGuardTripped)
+    #expect(warnings.lines.isEmpty)
+  }
+
+  @Test("onChange brings in a view whose onAppear sets state: settled in the frame, in 3 passes, no warning")
+  func revealChainSettles() {
+    let warnings = Log()
+    let rt = runtime(warningsTo: warnings)
+    let log = Log()
+    #expect(texts(render(time: 0, runtime: rt) { RevealChain(log: log) }).isEmpty)
+    let out = render(time: 0.5, runtime: rt) { RevealChain(log: log) }
+    #expect(texts(out) == ["step 1"])
+    #expect(log.lines == ["appear"])
+    #expect(out.passes == 3)
+    #expect(!out.loopGuardTripped)
+    #expect(warnings.lines.isEmpty)
+  }
+}
