@@ -22,7 +22,8 @@ public struct PlaygroundCommand: ParsableCommand {
       """,
     version: PlaygroundCommand.version,
     subcommands: [
-      RunCommand.self, ListCommand.self, SnapshotCommand.self, InspectCommand.self, ScheduleCommand.self,
+      RunCommand.self, ListCommand.self, SnapshotCommand.self, RecordCommand.self, InspectCommand.self,
+      ScheduleCommand.self,
       BenchCommand.self, SoakCommand.self, IconCommand.self, ProbeGLCommand.self, NewCommand.self,
     ],
     defaultSubcommand: RunCommand.self

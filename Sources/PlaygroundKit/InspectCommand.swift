@@ -21,7 +21,7 @@ struct InspectCommand: ParsableCommand {
   @OptionGroup var moment: ReplayMoment
 
   func run() throws {
-    let type = try UsageFailure.scene(moment.scene, sketch: moment.sketch)
+    let type = try moment.replay.sceneType()
     let report: InspectReport
     do {
       report = try InspectReport.make(

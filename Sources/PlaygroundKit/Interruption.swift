@@ -41,8 +41,20 @@ public enum Interruption {
     }
     // Commands without a loop that checks for the request (schedule, snapshot, inspect) end
     // now: they have nothing half-done to save, and outputs are renamed into place whole.
-    guard first, cooperative else { _exit(128 + sig) }
+    guard first, cooperative else {
+      lock.withLock { forcedExitCleanup }?()
+      _exit(128 + sig)
+    }
     Window.pushQuit()
+  }
+
+  nonisolated(unsafe) private static var forcedExitCleanup: (@Sendable () -> Void)?
+
+  /// Sets what runs just before a signal ends the process at once (a second one, or one that
+  /// a command without a loop receives): `record` stops its encoder and removes the temporary
+  /// file there, which nothing would remove after `_exit`. Nil clears it.
+  static func setForcedExitCleanup(_ cleanup: (@Sendable () -> Void)?) {
+    lock.withLock { forcedExitCleanup = cleanup }
   }
 
   /// Whether the running command checks `requested` and stops by itself (run, bench).

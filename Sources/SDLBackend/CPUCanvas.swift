@@ -218,6 +218,13 @@ final class CPUCanvas {
     SDL_UpdateWindowSurface(window)
   }
 
+  /// Lends the pixels as drawn, without a copy: `height` rows `stride` pixels apart, each
+  /// `0xAARRGGBB` with its colour premultiplied by alpha (bytes B, G, R, A in memory).
+  func withStoredPixels<R>(_ body: (RasterTarget) throws -> R) rethrows -> R? {
+    guard let t = target() else { return nil }
+    return try body(t)
+  }
+
   /// The pixels as straight RGBA.
   func readPixels() -> ImageBuffer {
     guard let t = target() else { return ImageBuffer(width: 1, height: 1, smooth: false) }

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Graphics
+import Raster
 
 /// The CPU renderer: the project's own anti-aliased span rasterizer drawing into a
 /// `CPUCanvas` (a window's surface, or a buffer of its own).
@@ -102,6 +103,11 @@ final class CPURenderer: SelectableRenderer {
 
   func readPixels() throws -> ImageBuffer {
     canvas.readPixels()
+  }
+
+  /// Lends the canvas's pixels as drawn (see `CPUCanvas.withStoredPixels`).
+  func withStoredPixels<R>(_ body: (RasterTarget) throws -> R) rethrows -> R? {
+    try canvas.withStoredPixels(body)
   }
 }
 

@@ -22,4 +22,14 @@ public final class OffscreenTarget {
   deinit {
     drawing.destroy()
   }
+
+  /// Lends the drawn pixels without converting or copying them, for streaming frames out:
+  /// rows `stride` pixels apart, each `0xAARRGGBB` premultiplied (bytes B, G, R, A). Nil for
+  /// renderers whose pixels are not in memory (the GPU's); `readPixels` works for every one.
+  public func withStoredPixels<R>(
+    _ body: (_ pixels: UnsafePointer<UInt32>, _ width: Int, _ height: Int, _ stride: Int) throws -> R
+  ) rethrows -> R? {
+    guard let cpu = drawing as? CPURenderer else { return nil }
+    return try cpu.withStoredPixels { try body($0.pixels, $0.width, $0.height, $0.stride) }
+  }
 }

@@ -45,6 +45,13 @@ public final class ManualClock: TimelineClock, @unchecked Sendable {
     uptime += seconds
   }
 
+  /// Sets both clocks to exact readings, so a time reached by several steps reads the same as
+  /// one reached by a single step (repeated additions round differently).
+  public func set(now: Date, uptime: Double) {
+    self.now = now
+    self.uptime = uptime
+  }
+
   /// Moves the wall clock alone, as when the user sets the system time.
   public func jumpWall(by seconds: Double) {
     now = now.addingTimeInterval(seconds)

@@ -145,6 +145,7 @@ fi
 
 [ -x "$HERE/e2e-window.sh" ] && source "$HERE/e2e-window.sh"
 [ -x "$HERE/e2e-sketch.sh" ] && source "$HERE/e2e-sketch.sh"
+[ -x "$HERE/e2e-record.sh" ] && source "$HERE/e2e-record.sh"
 
 echo "e2e: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

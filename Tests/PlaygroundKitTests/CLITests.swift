@@ -25,13 +25,15 @@ struct CLI {
     var err: String
   }
 
-  /// Runs `args`; with `signal`, sends it `after` seconds (and SIGKILL 60 s later, so a
-  /// program that ignores it fails the test instead of hanging it).
+  /// Runs `args` (with `executable`, the playground by default); with `signal`, sends it
+  /// `after` seconds (and SIGKILL 60 s later, so a program that ignores it fails the test
+  /// instead of hanging it).
   static func run(
-    _ args: [String], env: [String: String] = [:], signal: Int32? = nil, after delay: Double = 3
+    _ args: [String], env: [String: String] = [:], signal: Int32? = nil, after delay: Double = 3,
+    executable: URL = binary
   ) throws -> Result {
     let p = Process()
-    p.executableURL = binary
+    p.executableURL = executable
     p.arguments = args
     var environment = ProcessInfo.processInfo.environment
     environment["SDL_VIDEODRIVER"] = "offscreen"
@@ -341,12 +343,12 @@ struct CLI {
     // update ran its body twice (the date, then the index it advanced).
     #expect(happy.map { ($0["state"] as? [String: Any])?["idx"] as? Int } == [3, 3, 2])
     #expect(happy.map { $0["evaluations"] as? Int } == [6, 6, 4])
-    // Each emoji's cyclic schedule starts on the display frame that revealed it: the first at
-    // 0.3 s exactly (the pump slept until the entry), the others on the 60 Hz grid of the first
-    // emoji's animation frames, one frame after 0.6 s and 0.9 s.
+    // Each emoji's cyclic schedule starts on the display frame that revealed it. The reveals at
+    // 0.3, 0.6 and 0.9 s fall on the 60 Hz grid (frames 18, 36 and 54), so each schedule starts
+    // at its reveal date exactly, and its latest entry by 1.25 s is a whole tenth.
     #expect(
       happy.map { $0["timeline_date"] as? String } == [
-        "2026-01-01T10:34:30.900Z", "2026-01-01T10:34:31.217Z", "2026-01-01T10:34:31.117Z",
+        "2026-01-01T10:34:30.900Z", "2026-01-01T10:34:31.200Z", "2026-01-01T10:34:31.100Z",
       ])
   }
 

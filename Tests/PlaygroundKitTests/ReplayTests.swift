@@ -47,6 +47,61 @@ import Testing
     #expect(counts == [0, 1, 2, 3])
   }
 
+  /// The stepping rule `snapshot` and `record` share: one replay stepped through increasing
+  /// times gives, at each, what a fresh replay to that time gives, and costs no more frames than
+  /// the fresh replay to the last time. The scenes count presented frames (timer-vs-timeline),
+  /// trip the update guard (update-trap), or start animations on schedule entries, so an
+  /// evaluation that leaked state, or a frame off the grid, would show.
+  @Test(arguments: ["timer-vs-timeline", "update-trap", "heart", "emoji-wave", "metronome", "gif", "quips"])
+  func steppingThroughTimesMatchesFreshReplays(_ name: String) throws {
+    let type = try #require(SceneCatalog.scene(named: name))
+    let size = Size(width: 640, height: 360)
+    func replay() -> Replay {
+      Replay(scene: type.init(), start: start, size: size, textEngine: FixedAdvanceTextEngine())
+    }
+    let stepped = replay()
+    // Rates that do and do not divide 60, a repeat, and the edge of a frame.
+    let times = (0..<40).map { 0.05 + Double($0) * 0.083 } + [3.4, 3.4, 3.45, 3.5 + 1e-9]
+    var fresh: Replay?
+    for t in times {
+      let a = stepped.frame(at: t)
+      let f = replay()
+      let b = f.frame(at: t)
+      #expect(a.items == b.items, "\(name) at \(t) s")
+      #expect(a.drawList.vertices == b.drawList.vertices, "\(name) at \(t) s")
+      fresh = f
+    }
+    #expect(stepped.evaluations == fresh?.evaluations)
+  }
+
+  /// Past 20 s a replay resumes 10–20 s before the time asked for; the windows are fixed, so a
+  /// replay stepped across one still matches fresh replays on both sides.
+  @Test func steppingAcrossACatchUpWindowMatchesFreshReplays() throws {
+    let size = Size(width: 320, height: 180)
+    func replay() -> Replay {
+      Replay(scene: TimerVsTimelineScene(), start: start, size: size, textEngine: FixedAdvanceTextEngine())
+    }
+    let stepped = replay()
+    for t in [19.9, 20.0, 20.05, 29.99, 30.01, 95.5] {
+      let a = stepped.frame(at: t)
+      let b = replay().frame(at: t)
+      #expect(a.items == b.items, "at \(t) s")
+    }
+    #expect(Replay.anchorIndex(at: 20, period: 1.0 / 60) == 0)
+    #expect(Replay.anchorIndex(at: 20.01, period: 1.0 / 60) == 600)
+    #expect(Replay.anchorIndex(at: 95.5, period: 1.0 / 60) == 4800)
+  }
+
+  /// A time names the display frame at or before it, even where division rounds it just below.
+  @Test func timesLandOnTheFrameTheyName() {
+    let p = 1.0 / 60
+    #expect(Replay.gridIndex(at: 0.3, period: p) == 18)
+    #expect(Replay.gridIndex(at: 1.55, period: p) == 93)
+    #expect(Replay.gridIndex(at: 1.2 + 5 / 12.5, period: p) == 96)
+    #expect(Replay.gridIndex(at: 0.0166, period: p) == 0)
+    #expect(Replay.gridIndex(at: -1, period: p) == 0)
+  }
+
   /// A spring that has settled stops asking for frames: the heart's spring between beats.
   @Test func settledSpringLetsThePumpSleep() {
     let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
