@@ -105,6 +105,10 @@ public struct DamageTracker: Sendable {
         rects.append(r)
       }
     }
+    // Hundreds of separate rectangles (a canvas of moving particles) would make the search for
+    // the cheapest pair further down cubic in their number (45 % of such a frame): they are
+    // first gathered by a coarse grid over their bounds.
+    if rects.count > gatherCells * gatherCells { rects = gathered(rects) }
     var mergedAny = true
     while mergedAny {
       mergedAny = false
@@ -140,6 +144,29 @@ public struct DamageTracker: Sendable {
       rects = merge(rects, limit: Int.max)
     }
     return rects
+  }
+}
+
+extension DamageTracker {
+  /// Cells a side of the grid `gathered` uses.
+  static var gatherCells: Int { 8 }
+
+  /// One rectangle per occupied cell of a grid over the bounds of `rects`: the union of those
+  /// whose centers fall in it.
+  static func gathered(_ rects: [Rect]) -> [Rect] {
+    guard let first = rects.first else { return [] }
+    let bounds = rects.reduce(first) { $0.union($1) }
+    let n = gatherCells
+    // Clamped before converting: a rectangle at the far edge (or a degenerate bounds) stays in range.
+    func cell(_ v: Double, _ lo: Double, _ length: Double) -> Int {
+      Int(min(Double(n - 1), max(0, length > 0 ? (v - lo) / length * Double(n) : 0)))
+    }
+    var cells = [Rect?](repeating: nil, count: n * n)
+    for r in rects {
+      let i = cell(r.midY, bounds.minY, bounds.height) * n + cell(r.midX, bounds.minX, bounds.width)
+      cells[i] = cells[i].map { $0.union(r) } ?? r
+    }
+    return cells.compactMap { $0 }
   }
 }
 

@@ -203,7 +203,7 @@ public struct DrawList: Sendable {
   }
 
   /// The smallest rectangle holding `points`.
-  static func bounds(of points: [Point]) -> Rect {
+  public static func bounds(of points: [Point]) -> Rect {
     var minX = Double.infinity
     var minY = Double.infinity
     var maxX = -Double.infinity

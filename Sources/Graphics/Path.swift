@@ -128,12 +128,25 @@ public struct Path: Hashable, Sendable {
       self.points = points
       self.isClosed = isClosed
     }
+
+    /// The smallest upright rectangle holding every point; empty at the origin for none.
+    public var bounds: Rect { points.isEmpty ? .zero : DrawList.bounds(of: points) }
+  }
+
+  /// How `flattened` picks the number of segments for a curve.
+  public enum SegmentCount: Hashable, Sendable {
+    /// From the length of the curve's control polygon: generous, and more so the tighter a
+    /// small curve turns (a quarter of a 5-pixel circle gets 5 segments at half a pixel).
+    case byLength
+    /// From the curve's second differences (Wang's formula): the fewest segments that keep
+    /// within the tolerance (a quarter of a 5-pixel circle gets 2 at half a pixel).
+    case byCurvature
   }
 
   /// Flattens curves into straight segments no further than `tolerance` from the true curve.
   ///
   /// Call it after transforming into pixel space so the tolerance is in pixels.
-  public func flattened(tolerance: Double = 0.25) -> [Polyline] {
+  public func flattened(tolerance: Double = 0.25, segments count: SegmentCount = .byLength) -> [Polyline] {
     var result: [Polyline] = []
     var current: [Point] = []
     var last = Point.zero
@@ -144,10 +157,14 @@ public struct Path: Hashable, Sendable {
       }
       current = []
     }
-    func segments(_ approxLength: Double) -> Int {
-      // A curve's deviation from its chords shrinks with the square of the step count.
+    // A curve's deviation from its chords shrinks with the square of the step count: n is the
+    // fewest for which `factor · measure / n²` is within the tolerance. By length, the measure
+    // is the control polygon's length (factor 1, an estimate on the safe side); by curvature,
+    // Wang's bound: the longest second difference of the control points, and
+    // `degree·(degree − 1)/8` as the factor.
+    func segments(_ factor: Double, _ measure: Double) -> Int {
       // Clamped before the conversion: a NaN or huge ratio must not trap.
-      let n = (approxLength / max(tolerance, 0.01)).squareRoot().rounded(.up)
+      let n = (factor * measure / max(tolerance, 0.01)).squareRoot().rounded(.up)
       return n >= 1 ? Int(min(256, n)) : 1
     }
     for e in elements {
@@ -162,7 +179,9 @@ public struct Path: Hashable, Sendable {
         last = p
       case .quadCurve(let p, let c):
         if current.isEmpty { current = [last] }
-        let n = segments((c - last).length + (p - c).length)
+        let n =
+          count == .byLength
+          ? segments(1, (c - last).length + (p - c).length) : segments(0.25, (last - c * 2 + p).length)
         let p0 = last
         for i in 1...n {
           let t = Double(i) / Double(n)
@@ -172,7 +191,10 @@ public struct Path: Hashable, Sendable {
         last = p
       case .curve(let p, let c1, let c2):
         if current.isEmpty { current = [last] }
-        let n = segments((c1 - last).length + (c2 - c1).length + (p - c2).length)
+        let n =
+          count == .byLength
+          ? segments(1, (c1 - last).length + (c2 - c1).length + (p - c2).length)
+          : segments(0.75, max((last - c1 * 2 + c2).length, (c1 - c2 * 2 + p).length))
         // Grown geometrically, so a path of many curves is not copied once per curve.
         if current.capacity < current.count + n {
           current.reserveCapacity(max(2 * current.capacity, current.count + n))

@@ -19,48 +19,28 @@ public enum GradientRaster {
     var img = ImageBuffer(width: w, height: h, smooth: true)
     let d = Point(x: end.x - start.x, y: end.y - start.y)
     let len2 = max(1e-12, d.x * d.x + d.y * d.y)
-    // The ramp is sampled into a table once; 4096 steps are finer than 8-bit color. Each step is
-    // packed for each of the 16 dither offsets up front, so the per-pixel work is two lookups:
-    // that keeps a full-window backdrop cheap even in a debug build, where it otherwise held up
-    // a window's first frame by half a second.
-    let steps = 4096
-    func channel(_ v: Double, _ dither: Double) -> UInt32 {
-      UInt32(max(0, min(255, (v + dither).rounded())))
-    }
-    // Filled lazily: a window-high vertical ramp touches only as many steps as it has rows.
-    var packed = [UInt32](repeating: 0, count: 16 * (steps + 1))
-    var filled = [Bool](repeating: false, count: steps + 1)
-    func fill(_ i: Int) {
-      filled[i] = true
-      let c = color(Double(i) / Double(steps))
-      let (r, gr, b) = (c.red * 255, c.green * 255, c.blue * 255)
-      let a = UInt32(max(0, min(255, (c.opacity * 255).rounded())))
-      for k in 0..<16 {
-        let dz = Double(Bayer.row(k >> 2)[k & 3])
-        packed[k * (steps + 1) + i] = channel(r, dz) | channel(gr, dz) << 8 | channel(b, dz) << 16 | a << 24
-      }
-    }
+    var ramp = DitheredRamp()
     // The same products as `((u - sx)·dx + (v - sy)·dy) / len²` per pixel, hoisted, so the
     // result is bit-identical to evaluating it in full.
     let uTerms = (0..<w).map { x in ((Double(x) + 0.5) / Double(w) - start.x) * d.x }
     let vertical = d.x == 0
     func index(_ uTerm: Double, _ vTerm: Double) -> Int {
-      Int((max(0, min(1, (uTerm + vTerm) / len2)) * Double(steps)).rounded())
+      DitheredRamp.index(max(0, min(1, (uTerm + vTerm) / len2)))
     }
     var indices = [Int](repeating: 0, count: w)
     for y in 0..<h {
       let vTerm = ((Double(y) + 0.5) / Double(h) - start.y) * d.y
       for x in 0..<(vertical ? 1 : w) {
         let i = index(uTerms[x], vTerm)
-        if !filled[i] { fill(i) }
+        ramp.prepare(i, color)
         indices[x] = i
       }
       let row = (y & 3) * 4
-      packed.withUnsafeBufferPointer { table in
+      ramp.packed.withUnsafeBufferPointer { table in
         indices.withUnsafeBufferPointer { indices in
           img.pixels.withUnsafeMutableBufferPointer { px in
             for x in 0..<w {
-              px[y * w + x] = table[(row + (x & 3)) * (steps + 1) + indices[vertical ? 0 : x]]
+              px[y * w + x] = table[(row + (x & 3)) * DitheredRamp.rowLength + indices[vertical ? 0 : x]]
             }
           }
         }
@@ -69,5 +49,49 @@ public enum GradientRaster {
     img.generation = 1
     img.opaque = opaque
     return img
+  }
+}
+
+/// A gradient's colors sampled at 4096 steps along its parameter, each step packed as an
+/// 8-bit RGBA pixel once for each of the 16 offsets of the `Bayer` dither: the per-pixel work
+/// of a gradient image is then two lookups.
+///
+/// 4096 steps are finer than 8-bit color. Steps are filled when first asked for, so a
+/// window-high vertical ramp computes only as many as it has rows; that keeps a full-window
+/// backdrop cheap even in a debug build, where it otherwise held up a window's first frame by
+/// half a second.
+struct DitheredRamp {
+  /// The steps from parameter 0 to 1 (computed properties: a static stored one is a lazily
+  /// initialized global, checked on every use).
+  @inline(__always) static var steps: Int { 4096 }
+  /// Entries per dither offset in `packed`.
+  @inline(__always) static var rowLength: Int { steps + 1 }
+  /// `packed[k * rowLength + i]`: step `i` with dither offset `k` (row `k / 4`, column `k % 4`).
+  var packed = [UInt32](repeating: 0, count: 16 * rowLength)
+  private var filled = [Bool](repeating: false, count: rowLength)
+
+  /// The step nearest to parameter `t`, which must lie in 0…1.
+  @inline(__always)
+  static func index(_ t: Double) -> Int { Int((t * Double(steps)).rounded()) }
+
+  /// Computes step `i` from `color` (the gradient's color at a parameter) unless it is
+  /// computed already.
+  @inline(__always)
+  mutating func prepare(_ i: Int, _ color: (Double) -> Color) {
+    if !filled[i] { fill(i, color) }
+  }
+
+  private mutating func fill(_ i: Int, _ color: (Double) -> Color) {
+    filled[i] = true
+    let c = color(Double(i) / Double(Self.steps))
+    let (r, gr, b) = (c.red * 255, c.green * 255, c.blue * 255)
+    let a = UInt32(max(0, min(255, (c.opacity * 255).rounded())))
+    func channel(_ v: Double, _ dither: Double) -> UInt32 {
+      UInt32(max(0, min(255, (v + dither).rounded())))
+    }
+    for k in 0..<16 {
+      let dz = Double(Bayer.row(k >> 2)[k & 3])
+      packed[k * Self.rowLength + i] = channel(r, dz) | channel(gr, dz) << 8 | channel(b, dz) << 16 | a << 24
+    }
   }
 }

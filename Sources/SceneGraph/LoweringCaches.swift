@@ -1,4 +1,5 @@
 import Graphics
+import Raster
 
 /// Pixels that lowering renders once and reuses across drawn frames, under one pruning
 /// policy: an entry not drawn for more than `keepFrames` frames is dropped, and past
@@ -81,6 +82,17 @@ struct GradientKey: Hashable {
   var height: Int
 }
 
+/// A canvas's gradient rendered over the pixels a fill or stroke covers.
+struct ShadingKey: Hashable {
+  var gradient: Gradient
+  var geometry: ShadingRaster.Geometry
+  var spread: ShadingRaster.Spread
+  /// Maps a texel's center into the gradient's coordinates.
+  var toGradient: Transform2D
+  var width: Int
+  var height: Int
+}
+
 /// An image shrunk for the size it is drawn at.
 struct ScaledImageKey: Hashable {
   var key: UInt64
@@ -100,6 +112,9 @@ final class LoweringCaches {
   /// Images drawn notably smaller than their pixels, area-filtered to the size drawn. A GIF's
   /// frames come round again within its loop, so they are kept for 240 frames, within 16 MB.
   let scaledImages = FrameCache<ScaledImageKey, ImageBuffer>(keepFrames: scaledImageFrames, maxBytes: 16 << 20)
+  /// Canvas gradients: only this frame's stay, as for `gradients`; a canvas redrawn
+  /// unchanged finds its own again.
+  let shadings = FrameCache<ShadingKey, ImageBuffer>(keepFrames: 0, maxBytes: 64 << 20)
   /// How many drawn frames a shrunk image survives undrawn.
   static let scaledImageFrames = 240
 
@@ -108,6 +123,7 @@ final class LoweringCaches {
     meshes.beginFrame()
     gradients.beginFrame()
     scaledImages.beginFrame()
+    shadings.beginFrame()
   }
 
   /// Keeps what a fragment or a drawn primitive uses.
@@ -124,16 +140,18 @@ final class LoweringCaches {
     meshes.endFrame()
     gradients.endFrame()
     scaledImages.endFrame()
+    shadings.endFrame()
   }
 
   func removeAll() {
     meshes.removeAll()
     gradients.removeAll()
     scaledImages.removeAll()
+    shadings.removeAll()
   }
 
   /// Bytes of pixels held.
-  var bytes: Int { meshes.bytes + gradients.bytes + scaledImages.bytes }
+  var bytes: Int { meshes.bytes + gradients.bytes + scaledImages.bytes + shadings.bytes }
 }
 
 extension ImageBuffer {

@@ -54,6 +54,23 @@ public struct Gradient: Hashable, Sendable {
     let n = max(1, colors.count - 1)
     stops = colors.enumerated().map { Stop(color: $0.element, location: Double($0.offset) / Double(n)) }
   }
+  /// Creates a gradient from its stops, in order of location.
+  public init(stops: [Stop]) { self.stops = stops }
+
+  /// The color at parameter `t`: the end colors before the first stop and past the last,
+  /// blended between neighbouring stops in between.
+  public func color(at t: Double) -> Color {
+    guard let first = stops.first, let last = stops.last else { return .clear }
+    if t <= first.location { return first.color }
+    if t >= last.location { return last.color }
+    for i in 1..<stops.count where t <= stops[i].location {
+      let a = stops[i - 1]
+      let b = stops[i]
+      let span = b.location - a.location
+      return Color.lerp(a.color, b.color, span > 0 ? (t - a.location) / span : 1)
+    }
+    return last.color
+  }
 }
 
 /// A gradient along the line from `startPoint` to `endPoint` of the shape's bounds.
@@ -79,18 +96,7 @@ public struct LinearGradient: Hashable, Sendable, ShapeStyle {
   public var paint: Paint { .linearGradient(self) }
 
   /// The color at parameter `t` along the gradient line.
-  public func color(at t: Double) -> Color {
-    guard let first = stops.first, let last = stops.last else { return .clear }
-    if t <= first.location { return first.color }
-    if t >= last.location { return last.color }
-    for i in 1..<stops.count where t <= stops[i].location {
-      let a = stops[i - 1]
-      let b = stops[i]
-      let span = b.location - a.location
-      return Color.lerp(a.color, b.color, span > 0 ? (t - a.location) / span : 1)
-    }
-    return last.color
-  }
+  public func color(at t: Double) -> Color { Gradient(stops: stops).color(at: t) }
 }
 
 /// How the ends of an open stroke are drawn; Core Graphics' `CGLineCap`.

@@ -105,24 +105,37 @@ extension Spacer: PrimitiveView, LeafView {
 
 extension Text: PrimitiveView, LeafView {
   func resolve(_ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
-    var font = ctx.env.font
-    if ctx.env.monospacedDigits { font.usesMonospacedDigits = true }
-    return [RNode(.text(content, font, ctx.env.foreground))]
+    [RNode(.text(content, ctx.env.textFont, ctx.env.foreground))]
   }
 }
 
 extension Image: PrimitiveView {
-  func resolve(_ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
-    [RNode(.image(buffer, UInt64(bitPattern: Int64(key.hashValue))))]
-  }
+  func resolve(_ node: ViewNode, _ ctx: UpdateContext) -> [RNode] { [RNode(.image(buffer, nodeKey))] }
+
+  /// The key its pixels are known by in the lowering's caches and the renderers' textures.
+  var nodeKey: UInt64 { UInt64(bitPattern: Int64(key.hashValue)) }
 }
 
 extension Canvas: PrimitiveView {
-  func resolve(_ node: ViewNode, _ ctx: UpdateContext) -> [RNode] { [RNode(.canvas(draw))] }
+  func resolve(_ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
+    switch drawing {
+    case .context(let draw): [RNode(.canvas(.context(draw)))]
+    case .graphics(let renderer): [RNode(.canvas(.graphics(renderer, ctx.env)))]
+    }
+  }
 }
 
 extension MeshGradient: PrimitiveView, LeafView {
   func resolve(_ node: ViewNode, _ ctx: UpdateContext) -> [RNode] { [RNode(.mesh(spec, node.serial))] }
+}
+
+extension EnvironmentValues {
+  /// The font text is set in: `font`, with tabular digits where `monospacedDigit()` asked for them.
+  var textFont: Font {
+    var font = font
+    if monospacedDigits { font.usesMonospacedDigits = true }
+    return font
+  }
 }
 
 extension UpdateContext {

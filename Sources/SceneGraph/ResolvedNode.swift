@@ -14,7 +14,7 @@ final class RNode {
     case text(String, Font, Paint)
     case image(ImageBuffer, UInt64)
     case mesh(MeshSpec, UInt64)
-    case canvas((inout CanvasContext) -> Void)
+    case canvas(CanvasContent)
     case stack(StackAxis, Alignment, Double, [RNode])
     case spacer(Double)
     case modified(any ResolvedModifier, RNode)

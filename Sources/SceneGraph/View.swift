@@ -196,14 +196,6 @@ public struct Image: View {
   }
 }
 
-/// An immediate-mode drawing callback; SwiftUI's `Canvas`.
-public struct Canvas: View {
-  public typealias Body = Never
-  let draw: (inout CanvasContext) -> Void
-  /// Creates a canvas whose closure draws into the frame's draw list.
-  public init(_ draw: @escaping (inout CanvasContext) -> Void) { self.draw = draw }
-}
-
 /// A grid of control points and colors blended smoothly across the whole frame.
 public struct MeshGradient: View, Equatable {
   public typealias Body = Never

@@ -1,0 +1,51 @@
+import FoundationEssentials
+import Graphics
+
+/// A view that draws with immediate-mode calls; SwiftUI's `Canvas`.
+///
+/// SwiftUI's form takes a renderer, `{ context, size in … }`, that draws through a
+/// `GraphicsContext`. The project's own form, `{ ctx in … }`, draws through a `CanvasContext`,
+/// which writes the draw list directly. Either closure runs every time the canvas is drawn,
+/// so it may read anything; `Symbols` is always `EmptyView` (`symbols:` is not supported).
+public struct Canvas<Symbols: View>: View {
+  public typealias Body = Never
+  let drawing: Drawing
+
+  /// What the canvas draws with.
+  enum Drawing {
+    case context((inout CanvasContext) -> Void)
+    case graphics((inout GraphicsContext, CGSize) -> Void)
+  }
+}
+
+extension Canvas where Symbols == EmptyView {
+  /// Creates a canvas whose closure draws into the frame's draw list.
+  public init(_ draw: @escaping (inout CanvasContext) -> Void) { drawing = .context(draw) }
+
+  /// Creates a canvas that `renderer` draws, given a context and the canvas's size in points.
+  ///
+  /// - Parameters:
+  ///   - opaque: whether the canvas covers its frame with opaque pixels; accepted, and not
+  ///     needed: what is under a canvas is drawn first either way.
+  ///   - colorMode: the working color space; accepted, and drawing is always in sRGB with 8-bit channels.
+  ///   - rendersAsynchronously: accepted; the renderer always runs while the frame is lowered.
+  public init(
+    opaque: Bool = false, colorMode: ColorRenderingMode = .nonLinear, rendersAsynchronously: Bool = false,
+    renderer: @escaping (inout GraphicsContext, CGSize) -> Void
+  ) {
+    drawing = .graphics(renderer)
+  }
+}
+
+/// The color space and precision a canvas draws in; SwiftUI's `ColorRenderingMode`. Accepted:
+/// every renderer blends 8-bit sRGB.
+public enum ColorRenderingMode: Hashable, Sendable {
+  case nonLinear, linear, extendedLinear
+}
+
+/// A canvas as the resolved tree holds it: its closure, and for a `GraphicsContext` renderer
+/// the environment it was resolved in (for `.foreground` and text).
+enum CanvasContent {
+  case context((inout CanvasContext) -> Void)
+  case graphics((inout GraphicsContext, CGSize) -> Void, EnvironmentValues)
+}

@@ -1,0 +1,109 @@
+// Lowering of shapes: fills (solid or graded per vertex) and strokes with their dashes and caps.
+import FoundationEssentials
+import Graphics
+
+extension Lowerer {
+  /// The smallest upright rectangle holding `pts`.
+  func bounds(_ pts: [Point]) -> Rect { pts.isEmpty ? .zero : DrawList.bounds(of: pts) }
+
+  /// One color standing for a paint where only one can be drawn: its own, or a gradient's first.
+  func representative(_ p: Paint) -> Color {
+    switch p {
+    case .color(let c): c
+    case .linearGradient(let g): g.stops.first?.color ?? .clear
+    }
+  }
+
+  /// Per-point colors for a paint; a two-stop linear gradient is exact under Gouraud shading.
+  func colors(for paint: Paint, local: [Point], frame: Rect, opacity: Double) -> [RGBA8] {
+    switch paint {
+    case .color(let c):
+      let q = c.opacity(opacity).rgba8
+      return [RGBA8](repeating: q, count: local.count)
+    case .linearGradient(let g):
+      let s = Point(x: frame.minX + frame.width * g.startPoint.x, y: frame.minY + frame.height * g.startPoint.y)
+      let e = Point(x: frame.minX + frame.width * g.endPoint.x, y: frame.minY + frame.height * g.endPoint.y)
+      let d = e - s
+      let len2 = max(1e-12, d.x * d.x + d.y * d.y)
+      return local.map { p in
+        let t = ((p.x - s.x) * d.x + (p.y - s.y) * d.y) / len2
+        return g.color(at: t).opacity(opacity).rgba8
+      }
+    }
+  }
+
+  /// Lowers a shape filling `frame`: its fill, then its stroke.
+  mutating func lowerShape(
+    _ shape: AnyShape, _ frame: Rect, _ fill: Paint?, _ stroke: ResolvedStroke?, _ t: Transform2D,
+    _ opacity: Double
+  ) {
+    let scale = max(t.maxScale, 1e-6)
+    if shape.isRectangle, stroke == nil, case .linearGradient(let g) = fill, t.isAxisAligned,
+      frame.width * frame.height * scale * scale > 16_384
+    {
+      // A large gradient rectangle (a backdrop): dithered ramps for a renderer that dithers
+      // them itself, otherwise an image rendered once at its pixel size.
+      if list.ditheredRamps, lowerDitheredRamps(g, frame, t, opacity) { return }
+      lowerGradientImage(g, frame, t, opacity)
+      return
+    }
+    var polylines: [Path.Polyline]
+    if shape.isEllipse {
+      // Circles get their segment count from the on-screen radius and the error bound.
+      let d = min(frame.width, frame.height)
+      let r = Rect(x: frame.midX - d / 2, y: frame.midY - d / 2, width: d, height: d)
+      let local = shapeIsCircleRect(shape, frame) ? r : frame
+      let n = list.circleSegmentCount(radius: max(local.width, local.height) / 2 * scale)
+      let pts = (0..<n).map { i -> Point in
+        let a = Double(i) / Double(n) * 2 * .pi
+        return Point(x: local.midX + cos(a) * local.width / 2, y: local.midY + sin(a) * local.height / 2)
+      }
+      polylines = [Path.Polyline(points: pts, isClosed: true)]
+    } else {
+      polylines = shape.path(in: frame).flattened(tolerance: tolerance / scale)
+    }
+    if let fill {
+      for line in polylines where line.points.count >= 3 {
+        let pixel = line.points.map(t.apply)
+        if polylines.count == 1, DrawList.isConvex(pixel) {
+          let vertexColors = colors(for: fill, local: line.points, frame: frame, opacity: opacity)
+          list.fillConvexPolygon(pixel, colors: vertexColors)
+        } else {
+          let solid = representative(fill).opacity(opacity).rgba8
+          list.fillPolygon(pixel, color: solid)
+        }
+        items.append(
+          DrawnItem(kind: .shape, bounds: bounds(pixel), color: representative(fill).opacity(opacity), text: nil))
+      }
+    }
+    if let stroke {
+      strokeLines(polylines, stroke.style, representative(stroke.paint).opacity(opacity), t)
+    }
+  }
+
+  /// Strokes `polylines`, in the shape's own points, under `t` as `style` says: its dashes
+  /// cut and its caps added (`StrokeGeometry`), then each piece stroked by the draw list.
+  mutating func strokeLines(_ polylines: [Path.Polyline], _ style: StrokeStyle, _ c: Color, _ t: Transform2D) {
+    let scale = max(t.maxScale, 1e-6)
+    for line in StrokeGeometry.dashed(polylines, style) {
+      let pixel = StrokeGeometry.capped(line, style).points.map(t.apply)
+      if style.dash.isEmpty || !StrokeGeometry.isDot(line) {
+        list.strokePolyline(pixel, closed: line.isClosed, color: c.rgba8, thickness: style.lineWidth * scale)
+      }
+      if style.lineCap == .round, !line.isClosed, let first = pixel.first, let last = pixel.last {
+        // Round caps are discs at the open ends, half a line width across.
+        for end in pixel.count > 1 && first != last ? [first, last] : [first] {
+          list.fillConvexPolygon(list.circlePoints(center: end, radius: style.lineWidth * scale / 2), color: c.rgba8)
+        }
+      }
+      items.append(DrawnItem(kind: .shape, bounds: bounds(pixel), color: c, text: nil))
+    }
+  }
+
+  /// Whether `shape` is a circle (a square ellipse) rather than an ellipse filling `frame`.
+  func shapeIsCircleRect(_ shape: AnyShape, _ frame: Rect) -> Bool {
+    // A Circle's path is a square ellipse; an Ellipse's fills the frame.
+    let b = shape.path(in: frame).controlBounds
+    return abs(b.width - b.height) < 1e-9
+  }
+}
