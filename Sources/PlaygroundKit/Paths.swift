@@ -2,7 +2,7 @@ import FoundationEssentials
 import Glibc
 import Timeline
 
-/// Path and text helpers the full Foundation's `NSString` used to provide (the program links
+/// Path and text helpers the full Foundation's `NSString` provides elsewhere (the program links
 /// only FoundationEssentials), with the same results for the paths this program handles.
 enum Paths {
   /// `a/b`, without doubling a slash.

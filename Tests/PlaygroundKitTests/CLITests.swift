@@ -659,7 +659,7 @@ struct CLI {
   }
 
   @Test func aReplayFarFromItsStartFinishes() throws {
-    // A day of 60 Hz frames used to take most of an hour; the last ten seconds are replayed instead.
+    // Replaying a day of 60 Hz frames would take most of an hour; the last ten seconds are replayed instead.
     let r = try CLI.run(["inspect", "--scene", "visualizer", "--at", "86400", "--date", "2026-01-01T10:34:30Z"])
     #expect(r.status == 0, "\(r.err)")
     let json = try #require(JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])

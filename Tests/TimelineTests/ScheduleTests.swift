@@ -306,7 +306,7 @@ struct IgnoresItsStart: TimelineSchedule {
     let d = TimelineDriver(schedule: StuckSchedule(), start: t0)
     d.catchUpChunk = 100
     #expect(d.update(now: t0, mode: .normal, cadence: .live)?.date == t0)
-    // Asked again, it lists the date already shown forever; this used to hang.
+    // Asked again, it lists the date already shown forever, without hanging.
     #expect(d.update(now: at(1), mode: .lowFrequency, cadence: .live) == nil)
     #expect(d.nextDeadline(after: at(1), mode: .lowFrequency, cadence: .live) == nil)
   }
