@@ -140,12 +140,19 @@ import Testing
       SketchDiagnostic(file: "/x/S.swift", line: $0, column: 2, message: "cannot find 'thing' in scope")
     }
     let lines = SketchProblemView.lines(
-      .compile("S.swift does not compile: 9 errors", errors), columns: 24, maxLines: 6)
-    #expect(lines.count == 6)
-    #expect(lines[0].isHeading)
-    #expect(lines[1].text == "S.swift:1:2: cannot ")
-    #expect(lines.dropFirst().allSatisfy { $0.text.count <= 24 })
+      .compile("S.swift does not compile: 9 errors", errors), columns: 24, maxLines: 8)
+    #expect(lines.count == 8)
+    // The heading wraps too, so it reads in a 320-point window.
+    #expect(lines.prefix(3).map(\.text) == ["S.swift does not ", "compile: 9 errors — the ", "last good code keeps "])
+    #expect(lines.prefix(4).allSatisfy { $0.isHeading })
+    #expect(lines[4].text == "S.swift:1:2: cannot ")
+    #expect(lines.allSatisfy { $0.text.count <= 24 })
     #expect(lines.last?.text == "…")
+    let first = SketchProblemView.lines(
+      .compile("S.swift does not compile: 1 error", errors), columns: 40, maxLines: 4, lastGoodRuns: false)
+    #expect(
+      first.prefix(2).map(\.text) == ["S.swift does not compile: 1 error — ", "waiting for a save that compiles"])
+    #expect(first.prefix(2).allSatisfy { $0.isHeading })
     let crash = SketchProblemView.lines(.crash("S.swift:3: Fatal error: boom"), columns: 80, maxLines: 10)
     #expect(
       crash.map(\.text) == ["The sketch crashed — fix it and save to run it again", "S.swift:3: Fatal error: boom"])

@@ -162,7 +162,7 @@ final class SketchHost: @unchecked Sendable {
       ZStack {
         if backdrop { Rectangle().fill(Color.white) }
         if let view, !(problem?.isCrash ?? false) { view }
-        if let problem { SketchProblemView(problem: problem, size: context.size) }
+        if let problem { SketchProblemView(problem: problem, size: context.size, lastGoodRuns: view != nil) }
       })
   }
 }

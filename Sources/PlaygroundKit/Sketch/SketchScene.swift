@@ -26,11 +26,15 @@ struct SketchScene: PlaygroundScene {
 struct SketchProblemView: View, Equatable {
   let problem: SketchProblem
   let size: Size
+  /// Whether earlier code that compiled is running under the diagnostics.
+  var lastGoodRuns = true
 
   var body: some View {
     let fontSize = max(10, min(34, min(size.width / 40, size.height / 14)))
     let columns = max(20, Int(size.width / (fontSize * 0.62)) - 4)
-    let lines = Self.lines(problem, columns: columns, maxLines: max(3, Int(size.height * 0.6 / (fontSize * 1.3))))
+    let lines = Self.lines(
+      problem, columns: columns, maxLines: max(3, Int(size.height * 0.6 / (fontSize * 1.3))), lastGoodRuns: lastGoodRuns
+    )
     return VStack(alignment: .leading, spacing: fontSize * 0.25) {
       ForEach(0..<lines.count) { i in
         Text(lines[i].text)
@@ -46,14 +50,17 @@ struct SketchProblemView: View, Equatable {
 
   /// The text, wrapped to `columns` characters: a heading, then each error as `file:line:col`
   /// and its message.
-  static func lines(_ problem: SketchProblem, columns: Int, maxLines: Int) -> [(text: String, isHeading: Bool)] {
+  static func lines(_ problem: SketchProblem, columns: Int, maxLines: Int, lastGoodRuns: Bool = true)
+    -> [(text: String, isHeading: Bool)]
+  {
     var out: [(String, Bool)] = []
     switch problem {
     case .crash(let message):
-      out.append(("The sketch crashed — fix it and save to run it again", true))
+      out += wrap("The sketch crashed — fix it and save to run it again", columns).map { ($0, true) }
       out += wrap(message, columns).map { ($0, false) }
     case .compile(let summary, let errors):
-      out.append((summary + (errors.isEmpty ? "" : " — the last good code keeps running"), true))
+      let next = lastGoodRuns ? " — the last good code keeps running" : " — waiting for a save that compiles"
+      out += wrap(summary + (errors.isEmpty ? "" : next), columns).map { ($0, true) }
       for e in errors {
         out += wrap("\(Paths.lastComponent(e.file)):\(e.line):\(e.column): \(e.message)", columns).map { ($0, false) }
       }
@@ -76,5 +83,7 @@ struct SketchProblemView: View, Equatable {
     return out
   }
 
-  static func == (a: SketchProblemView, b: SketchProblemView) -> Bool { a.problem == b.problem && a.size == b.size }
+  static func == (a: SketchProblemView, b: SketchProblemView) -> Bool {
+    a.problem == b.problem && a.size == b.size && a.lastGoodRuns == b.lastGoodRuns
+  }
 }
