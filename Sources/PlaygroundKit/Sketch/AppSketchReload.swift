@@ -22,15 +22,16 @@ extension PlaygroundApp {
     tracer.reload(timing, presented: phases.presented)
   }
 
-  /// The HUD's line for the last reload: its total and its phases.
+  /// The HUD's line for the last reload: its total and its compile time.
   var sketchReloadSummary: String? {
     guard let sketch else { return nil }
     guard let t = sketch.lastReload, let total = t.total else {
       return sketch.reloads == 0 ? "watching \(sketch.sources.name) for saves" : nil
     }
     func ms(_ s: Double) -> String { String(Int((s * 1000).rounded())) }
-    let swap = t.saved + total - t.swapStarted
-    return "\(ms(total)) ms (compile \(ms(t.compile)), load \(ms(t.load)), swap \(ms(swap)))"
+    // The HUD is narrow: the total and the compile time, which is most of it; `--trace` has
+    // every phase.
+    return "\(ms(total)) ms (compile \(ms(t.compile)))"
       + (sketch.reloadFailures > 0 ? " · \(sketch.reloadFailures) failed" : "")
   }
 }
