@@ -57,9 +57,8 @@ sanitize: test-deps
 screenshots: build
 	./Tests/EndToEnd/screenshots.sh "$$($(SWIFT) build -c $(CONFIG) --show-bin-path)/playground"
 
-## Re-make Assets/playground.gif (the gif scene's bundled animation) with ImageMagick.
+## Re-make Assets/playground.gif (the gif scene's bundled animation) with `playground record`.
 gif: build
-	@./Tests/EndToEnd/ensure-packages.sh imagemagick
 	./Tests/EndToEnd/make-gif.sh "$$($(SWIFT) build -c $(CONFIG) --show-bin-path)/playground"
 
 ## The README's frame-cost table and plot (headless; add ARGS="--window" for a real window).
