@@ -55,11 +55,21 @@ public struct Font: Hashable, Sendable {
     return f
   }
 
-  public static let body = Font(size: 17)
-  public static let headline = Font(size: 17, weight: .semibold)
+  /// The bold face of this font.
+  public func bold() -> Font { weight(.bold) }
+
+  // SwiftUI's text styles at iOS's default sizes.
   public static let largeTitle = Font(size: 34)
   public static let title = Font(size: 28)
+  public static let title2 = Font(size: 22)
+  public static let title3 = Font(size: 20)
+  public static let headline = Font(size: 17, weight: .semibold)
+  public static let body = Font(size: 17)
+  public static let callout = Font(size: 16)
+  public static let subheadline = Font(size: 15)
+  public static let footnote = Font(size: 13)
   public static let caption = Font(size: 12)
+  public static let caption2 = Font(size: 11)
 }
 
 /// One glyph placed in a run, in the run's pixel coordinates at the requested scale.

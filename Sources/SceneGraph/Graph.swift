@@ -10,6 +10,10 @@ public struct EnvironmentValues: Hashable {
   public var foreground: Paint = .color(.black)
   /// Whether text inside uses tabular digits.
   public var monospacedDigits = false
+  /// A weight that text inside takes whatever its font (`.bold()`, `.fontWeight(_:)`).
+  public var fontWeight: Font.Weight?
+  /// Whether text inside is italic whatever its font (`.italic()`).
+  public var italic = false
   /// The axis of the innermost stack, which turns a `Divider` across it; nil outside stacks.
   var stackAxis: StackAxis?
   /// Creates the default environment.

@@ -134,6 +134,8 @@ extension EnvironmentValues {
   var textFont: Font {
     var font = font
     if monospacedDigits { font.usesMonospacedDigits = true }
+    if let fontWeight { font.weight = fontWeight }
+    if italic { font.isItalic = true }
     return font
   }
 }

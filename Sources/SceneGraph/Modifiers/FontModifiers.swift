@@ -24,3 +24,34 @@ extension View {
   /// Uses tabular digits in text inside, so changing numbers keep their width.
   public func monospacedDigit() -> some View { modified(FontModifier(font: nil, monospacedDigits: true)) }
 }
+
+/// Sets the weight or slant text inside takes whatever font it is given, as SwiftUI's
+/// `bold()`, `italic()` and `fontWeight(_:)` do (they compose with `.font`, in either order).
+struct FontStyleModifier: PrimitiveModifier {
+  let weight: Font.Weight??
+  let italic: Bool?
+
+  func resolve<Content: View>(_ content: Content, _ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
+    var c = ctx
+    if let weight { c.env.fontWeight = weight }
+    if let italic { c.env.italic = italic }
+    return ctx.runtime.child(node, ChildKey(0), content, c)
+  }
+}
+
+extension View {
+  /// Makes text inside bold (or, with `false`, leaves its weight to its font).
+  public func bold(_ isActive: Bool = true) -> some View {
+    modified(FontStyleModifier(weight: .some(isActive ? .bold : nil), italic: nil))
+  }
+
+  /// Makes text inside italic.
+  public func italic(_ isActive: Bool = true) -> some View {
+    modified(FontStyleModifier(weight: nil, italic: isActive))
+  }
+
+  /// Sets the weight of text inside; nil leaves it to the font.
+  public func fontWeight(_ weight: Font.Weight?) -> some View {
+    modified(FontStyleModifier(weight: .some(weight), italic: nil))
+  }
+}
