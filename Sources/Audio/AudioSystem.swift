@@ -37,6 +37,15 @@ public enum AudioSystem {
     try $taskMixer.withValue(mixer, operation: body)
   }
 
+  /// The track that takes sounds played on this task, placed on its clock (`record`).
+  @TaskLocal static var taskTrack: SoundTrack?
+
+  /// Runs `body` with every sound it plays written into `track` at the track's clock reading,
+  /// instead of reaching any device.
+  public static func withTrack<R>(_ track: SoundTrack, _ body: () throws -> R) rethrows -> R {
+    try $taskTrack.withValue(track, operation: body)
+  }
+
   /// Forgets the output (tests, shutdown).
   public static func uninstall() { lock.withLock { shared = Shared() } }
 
@@ -57,6 +66,10 @@ public enum AudioSystem {
 
   /// Plays `sound` now on the app's output, opening it on first use.
   static func play(_ sound: Sound) {
+    if let track = taskTrack {
+      track.play(sound)
+      return
+    }
     if let mixer = taskMixer {
       if !isMuted { mixer.play(sound, at: monotonicSeconds()) }
       return

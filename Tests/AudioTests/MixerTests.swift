@@ -67,3 +67,33 @@ struct MixerTests {
     #expect(AudioSystem.mixer == nil)
   }
 }
+
+/// The track `record` mixes: sounds land on the sample of their clock reading, whatever the
+/// chunks they are mixed in.
+@Suite struct SoundTrackTests {
+  final class Reading: @unchecked Sendable { var seconds = 0.0 }
+
+  @Test func soundsStartOnTheSampleOfTheirClockReading() {
+    let clock = Reading()
+    let track = SoundTrack(sampleRate: 1_000, origin: 2.0) { clock.seconds }
+    let click = Sound(name: "click", samples: [0.5, 0.25], sampleRate: 1_000)
+    for t in [1.999, 2.010, 2.0104] {
+      clock.seconds = t
+      AudioSystem.withTrack(track) { click.play() }
+    }
+    #expect(track.soundsPlayed == 3)
+    // Mixed 7 samples at a time: the sound played before the origin is heard from its second
+    // sample; the two near 2.010 overlap and add.
+    var out: [Float] = []
+    var chunk = [Float](repeating: 9, count: 7)
+    for first in stride(from: 0, to: 14, by: 7) {
+      chunk.withUnsafeMutableBufferPointer { track.mix(into: $0, from: first) }
+      out += chunk
+    }
+    var expected = [Float](repeating: 0, count: 14)
+    expected[0] = 0.25
+    expected[10] = 1.0
+    expected[11] = 0.5
+    #expect(out == expected)
+  }
+}

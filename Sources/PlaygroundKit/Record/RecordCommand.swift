@@ -1,4 +1,5 @@
 import ArgumentParser
+import Audio
 import FoundationEssentials
 import Glibc
 import SDLBackend
@@ -99,13 +100,25 @@ struct RecordCommand: ParsableCommand {
     var progress = RecordProgress(frames: clip.frames, fps: clip.fps.value, isTerminal: isatty(2) == 1)
     var written = 0
     var notes: [String] = []
+    let keepsSound = target.format == .mp4 || target.format == .webm
+    let sound = try ClipSound(replay: camera.replay, from: from, keeps: keepsSound, path: out)
     func frames(into sink: any FrameSink) throws {
-      for i in 0..<clip.frames {
-        if Interruption.requested { break }
-        let drawn = camera.draw(at: time(ofFrame: i))
-        try sink.write(camera, index: i, repeated: !drawn)
-        written += 1
-        progress.advance(to: written)
+      try AudioSystem.withTrack(sound.track) {
+        for i in 0..<clip.frames {
+          if Interruption.requested { break }
+          let drawn = camera.draw(at: time(ofFrame: i))
+          try sink.write(camera, index: i, repeated: !drawn)
+          // Every sound before frame i's time has been played by now (see `ClipSound`).
+          try sound.advance(to: time(ofFrame: i))
+          written += 1
+          progress.advance(to: written)
+        }
+        guard written > 0 else { return }
+        // The loop's frames after the last picture and before the clip's end may still play
+        // sounds: run them, without drawing a picture, and mix up to the end.
+        let end = time(ofFrame: written)
+        _ = camera.draw(at: max(time(ofFrame: written - 1), end - camera.replay.period / 2))
+        try sound.advance(to: end)
       }
       progress.clear()
     }
@@ -130,6 +143,7 @@ struct RecordCommand: ParsableCommand {
             sink.abandon()
             throw error
           }
+          if sound.keeps, sound.hasSound { try sound.mux(into: temp, format: target.format, ffmpeg: ffmpeg) }
           notes = sink.notes
         }
         bytes = FolderSink.fileSize(target.path)
@@ -159,7 +173,7 @@ struct RecordCommand: ParsableCommand {
           "record: stopped by \(RecordProgress.signalName(s)) after \(written) of \(clip.frames) frames; "
             + "\(out) holds the first \(RecordProgress.seconds(Double(written) / clip.fps.value))")
       }
-      for note in notes { printError("record: \(note)") }
+      for note in notes + [sound.note(format: target.format)].compactMap(\.self) { printError("record: \(note)") }
       printError(progress.summary(frames: written, size: clip.size, bytes: bytes, out: out, fpsText: "\(fps)"))
     }
     try Interruption.exitIfRequested()
