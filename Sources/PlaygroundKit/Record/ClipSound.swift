@@ -129,7 +129,8 @@ final class ClipSound {
   func note(format: RecordTarget.Format) -> String? {
     guard hasSound else { return nil }
     if keeps {
-      return "sound: \(Self.codec(format).name), 48 kHz mono, \(track.soundsPlayed) sounds placed on their frames' dates"
+      let count = track.soundsPlayed
+      return "sound: \(Self.codec(format).name), 48 kHz mono, \(count) sounds placed on their frames' dates"
     }
     return "the scene's sound is left out: \(format == .gif ? "a GIF" : "a PNG frame") has no audio"
   }
