@@ -66,6 +66,10 @@ final class PlaygroundApp {
   /// A one-line message shown at the top of the window until `until` (uptime): the F12
   /// confirmation.
   var toast: (text: String, until: Double)?
+  /// The window's recording, while Ctrl+F12 has one running.
+  var recording: WindowRecording?
+  /// When the loop must wake for the overlays: the toast's end, the REC mark's next second.
+  var overlayDeadline: Double? { [toast?.until, recording?.nextMarkUptime].compactMap { $0 }.min() }
   /// A scene a grid cell's tap asked for; opened once the tap has been handled.
   var pendingSceneOpen: Int?
   /// The display's refresh period.
@@ -146,6 +150,7 @@ final class PlaygroundApp {
     }
     tracer.scene(type(of: scene).name)
     runLoop(until: options.duration.map { startUptime + $0 })
+    stopRecording(reason: nil)
     tracer.close()
     if options.stats { printStats() }
   }
@@ -167,6 +172,7 @@ final class PlaygroundApp {
         toast = nil
         invalidate()
       }
+      if let due = recording?.nextMarkUptime, clock.uptime >= due { invalidate() }
       // State first, so a change made by the last input before the end still reaches the trace.
       syncVisibility()
       tracer.stateChanges(cadence: cadence, visibility: visibility)
@@ -184,14 +190,14 @@ final class PlaygroundApp {
       case .sleep(let until):
         var deadline = pacing.wakeUptime(forDeadline: clock.uptime + until.timeIntervalSince(clock.now))
         if let end = endUptime { deadline = min(deadline, end) }
-        if let t = toast { deadline = min(deadline, t.until) }
+        if let due = overlayDeadline { deadline = min(deadline, due) }
         // A deadline reached with no input goes straight to its frame: polling X for events
         // first costs ~0.1 ms of lateness, and any that came are handled right after the frame.
         if wait(untilUptime: deadline) == .reached { continue }
       case .sleepIndefinitely:
         // Nothing is scheduled: a look at the parameter files skipped for being too soon is
         // the only thing that would bring an edit in (without inotify).
-        if let until = [endUptime, toast?.until, parameters.pollDue].compactMap({ $0 }).min() {
+        if let until = [endUptime, overlayDeadline, parameters.pollDue].compactMap({ $0 }).min() {
           wait(untilUptime: until)
         } else {
           tracer.flush()
@@ -296,7 +302,9 @@ final class PlaygroundApp {
     let t1 = monotonicSeconds()
     pacing.frameUpdated(loopGuardTripped: out.loopGuardTripped, slot: slot)
     record(out)
+    recordingWillDraw()
     window.renderer.draw(out.drawList, background: .black)
+    let captured = recordingCapture(size: context.size, pixelScale: scale)
     window.renderer.flush()
     let t2 = monotonicSeconds()
     stats.recordWork(seconds: t2 - t0, endingAt: clock.uptime)
@@ -304,6 +312,7 @@ final class PlaygroundApp {
     let t2b = monotonicSeconds()
     window.renderer.present()
     let phases = FramePhases(start: t0, built: t1, drawn: t2, handedOver: t2b, presented: monotonicSeconds())
+    recordingPresented(captured, at: phases.presented)
     noteSounds(phases)
     tracer.frame(
       phases, number: stats.framesPresented + 1, reason: pump.lastRenderReason,
@@ -352,7 +361,8 @@ final class PlaygroundApp {
       context: context, scene: scene, grid: gridMode ? gridScenes : nil, selection: gridSelection,
       hud: hudVisible ? Overlays.HUD(info: info, timings: stats.timings.ordered, window: context.size) : nil,
       help: helpVisible, open: Overlays.OpenScene { [unowned self] i in pendingSceneOpen = i },
-      assets: parameters.assets, pausedMark: paused && !hudVisible, toast: toast?.text)
+      assets: parameters.assets, pausedMark: paused && !hudVisible,
+      toast: recording == nil ? toast?.text : nil)
     return { root }
   }
 

@@ -72,6 +72,8 @@ extension PlaygroundApp {
     case .f11:
       window.isFullscreen.toggle()
       invalidate()
+    case .f12 where mods.contains(.control):
+      toggleRecording()
     case .f12:
       takeScreenshot()
     case .letter("f"):
@@ -121,22 +123,13 @@ extension PlaygroundApp {
   /// F12: the window's pixels as a PNG named after the scene and the time, in the screenshot
   /// folder, confirmed on stderr and in the window for two seconds.
   func takeScreenshot() {
-    let now = Date()
-    let c = ZoneInfo.local.civil(now)
-    let ms = Int((now.timeIntervalSince1970 * 1000).truncatingRemainder(dividingBy: 1000))
-    let stamp = cFormat("%04d%02d%02d-%02d%02d%02d-%03d", c.year, c.month, c.day, c.hour, c.minute, c.second, ms)
-    let name = "playground-\(gridMode ? "overview" : type(of: scene).name)-\(stamp).png"
-    let path = Paths.join(options.screenshotDir, name)
-    let message: String
+    let path = Paths.join(options.screenshotDir, outputName(extension: "png"))
     do {
       let image = try window.renderer.readPixels()
       try PNGFile.write(image, to: path)
-      message = "screenshot: \(path)"
+      announce("screenshot: \(path)")
     } catch {
-      message = "screenshot failed: \(error)"
+      announce("screenshot failed: \(error)")
     }
-    printError(message)
-    toast = (message, clock.uptime + 2)
-    invalidate()
   }
 }

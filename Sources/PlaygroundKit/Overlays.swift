@@ -178,6 +178,23 @@ enum Overlays {
     }
   }
 
+  /// "● REC 0:03" while the window records (Ctrl+F12); drawn after the frame is captured, so
+  /// it is never in the recording.
+  struct RecordingMark: View, Equatable {
+    let seconds: Int
+    var body: some View {
+      HStack(spacing: 6) {
+        Circle().fill(Color(red: 0.95, green: 0.18, blue: 0.2)).frame(width: 10, height: 10)
+        Text("REC \(seconds / 60):\(twoDigits(seconds % 60))")
+          .font(.system(size: 12, weight: .semibold, design: .monospaced))
+          .foregroundStyle(Color.white)
+      }
+      .padding(EdgeInsets(top: 4, leading: 9, bottom: 4, trailing: 10))
+      .background { Capsule().fill(Color.black.opacity(0.6)) }
+      .padding(10)
+    }
+  }
+
   /// A one-line confirmation (the F12 screenshot's file name), centred at the top.
   struct Toast: View, Equatable {
     let text: String
@@ -212,6 +229,7 @@ enum Overlays {
         ("C", "force cadence .live → .seconds → .minutes → auto"),
         ("+ −  M  D", "metronome tempo and mute; many-faces: pass the date"),
         ("F11  F12", "fullscreen; screenshot (PNG in the current folder)"),
+        ("Ctrl+F12", "start or stop recording the window (MP4 in the same folder)"),
         ("H  ?", "this help (Esc closes it)"),
         ("Q  Esc", "quit"),
       ]

@@ -105,6 +105,15 @@ final class CPURenderer: SelectableRenderer {
     canvas.readPixels()
   }
 
+  func capture(into pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int) throws {
+    let copied: Void? = canvas.withStoredPixels { t in
+      for y in 0..<min(height, t.height) {
+        (pixels + y * width).update(from: t.pixels + y * t.stride, count: min(width, t.width))
+      }
+    }
+    if copied == nil { throw BackendError.sdl("the canvas has no pixels to capture") }
+  }
+
   /// Lends the canvas's pixels as drawn (see `CPUCanvas.withStoredPixels`).
   func withStoredPixels<R>(_ body: (RasterTarget) throws -> R) rethrows -> R? {
     try canvas.withStoredPixels(body)

@@ -48,6 +48,10 @@ public protocol Renderer: AnyObject {
   func finish()
   /// Reads the target back as RGBA pixels (for tests and snapshots).
   func readPixels() throws -> ImageBuffer
+  /// Copies what was drawn, `width × height` pixels from the top left, packed as `0xAARRGGBB`
+  /// (premultiplied) into `pixels`, for the window's recorder: a plain copy where the pixels
+  /// are in memory.
+  func capture(into pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int) throws
 }
 
 extension Renderer {

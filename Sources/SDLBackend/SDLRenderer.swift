@@ -157,6 +157,12 @@ class SDLRenderer: Renderer {
   /// Presenting is finished when `present` returns, unless a kind of renderer says otherwise.
   func finish() {}
 
+  func capture(into pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int) throws {
+    var area = SDL_Rect(x: 0, y: 0, w: Int32(width), h: Int32(height))
+    let rc = SDL_RenderReadPixels(handle, &area, UInt32(SDL_PIXELFORMAT_ARGB8888.rawValue), pixels, Int32(width * 4))
+    if rc != 0 { throw BackendError.sdl(sdlError()) }
+  }
+
   func readPixels() throws -> ImageBuffer {
     let (w, h) = outputSize
     var img = ImageBuffer(width: w, height: h, smooth: false)
