@@ -18,7 +18,8 @@ struct RecordCommand: ParsableCommand {
       A scene's frames change with the display's 60 Hz grid, so above 60 fps some frames repeat. \
       MP4 is H.264 (yuv420p, faststart), WebM is VP9, GIF gets one palette for the clip (or one per \
       frame when the clip is too large to hold); all three are made by Debian's ffmpeg program \
-      (apt-get install ffmpeg), fed raw frames through a pipe. An OUT ending in / is a folder of \
+      (apt-get install ffmpeg), fed raw frames through a pipe. Sounds the scene plays (the \
+      metronome's) go into MP4 as AAC and WebM as Opus, each on its frame's date. An OUT ending in / is a folder of \
       frame-00000.png, frame-00001.png, …, made if missing. Ctrl-C ends the clip early: what was \
       recorded is kept, and the status is 128 + the signal.
       """)
