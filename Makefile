@@ -4,7 +4,8 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := run
 
 RUNTIME_PKGS := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev libharfbuzz-dev fontconfig tzdata \
-                fonts-dejavu-core fonts-dejavu-extra fonts-noto-color-emoji ffmpeg
+                fonts-dejavu-core fonts-dejavu-extra fonts-noto-color-emoji \
+                fonts-material-design-icons-iconfont ffmpeg
 TEST_PKGS    := xvfb openbox xdotool x11-utils python3 libegl-mesa0 libgl1-mesa-dri
 SWIFT        ?= swift
 ARGS         ?=

@@ -72,15 +72,17 @@ public enum FontLocator {
   ///
   /// DejaVu comes first so the scenes look the same on every machine that follows the README;
   /// the generic family after it lets fontconfig substitute where DejaVu is missing. `.rounded`
-  /// asks for the rounded families commonly packaged before settling for DejaVu Sans.
+  /// asks for the rounded families commonly packaged before settling for DejaVu Sans. A font
+  /// with a `family` asks for that family first.
   public static func request(for font: Font) -> Request {
-    let families: [String] =
+    var families: [String] =
       switch font.design {
       case .monospaced: ["DejaVu Sans Mono", "monospace"]
       case .serif: ["DejaVu Serif", "serif"]
       case .rounded: ["Nunito", "Varela Round", "M PLUS Rounded 1c", "Comfortaa", "DejaVu Sans", "sans-serif"]
       case .default: ["DejaVu Sans", "sans-serif"]
       }
+    if let family = font.family { families.insert(family, at: 0) }
     return Request(families: families, weight: fontconfigWeight(font.weight), italic: font.isItalic)
   }
 
@@ -108,6 +110,9 @@ public enum FontLocator {
   }
 
   /// One question to fontconfig; the caller holds `lock`.
+  /// Families that draw icons, not text (`Image(systemName:)`'s).
+  static let iconFamilies: Set<String> = ["Material Icons"]
+
   private static func ask(_ request: Request, scalar: UInt32?) -> Match? {
     guard FcInit() != 0, let pattern = FcPatternCreate() else { return nil }
     defer { FcPatternDestroy(pattern) }
@@ -149,6 +154,9 @@ public enum FontLocator {
       return FcPatternGetInteger(found, object, 0, &value) == FcResultMatch ? Int(value) : nil
     }
     guard let path = string(FC_FILE), FileManager.default.fileExists(atPath: path) else { return nil }
+    // An icon font is asked for by name only: its letters and private-use code points are
+    // ligatures and pictures, never the fallback for a character of text.
+    if scalar != nil, let family = string(FC_FAMILY), iconFamilies.contains(family) { return nil }
     return Match(
       path: path, index: integer(FC_INDEX) ?? 0, family: string(FC_FAMILY) ?? "", style: string(FC_STYLE) ?? "",
       weight: integer(FC_WEIGHT) ?? 80, slant: integer(FC_SLANT) ?? 0)
