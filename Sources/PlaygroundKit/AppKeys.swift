@@ -22,13 +22,18 @@ extension PlaygroundApp {
       window.renderer.invalidateRetainedPixels()
       if visibility == .visible { invalidate() }
     case .click(let x, let y):
-      // Through the runtime, as a scene's own `onTapGesture` would get it: the grid's cells
-      // are views with tap handlers.
-      if runtime.tap(at: Point(x: x, y: y)) { invalidate() }
+      // Through the runtime, as a scene's own `onTapGesture` and controls would get it: the
+      // grid's cells are views with tap handlers.
+      if runtime.pointerDown(at: Point(x: x, y: y)) { invalidate() }
       if let open = pendingSceneOpen {
         pendingSceneOpen = nil
         switchScene(to: open)
       }
+    case .mouseMoved(let x, let y):
+      // A drag: the control pressed (a slider) follows the pointer.
+      if runtime.pointerMoved(to: Point(x: x, y: y)) { invalidate() }
+    case .mouseUp(let x, let y):
+      if runtime.pointerUp(at: Point(x: x, y: y)) { invalidate() }
     case .wheel(let dy):
       let count = SceneCatalog.all.count
       let step = dy > 0 ? count - 1 : 1
@@ -44,6 +49,14 @@ extension PlaygroundApp {
   }
 
   func handleKey(_ key: Key, _ mods: KeyModifiers) {
+    // A focused control has the keys first; Esc releases it, and what it does not use falls
+    // through to the window's bindings. With help on screen, Esc closes the help first.
+    if runtime.hasFocusedControl, !(key == .escape && helpVisible), mods.isDisjoint(with: [.control, .alt]),
+      let equivalent = Self.keyEquivalent(for: key), runtime.controlKeyPress(equivalent)
+    {
+      invalidate()
+      return
+    }
     let count = SceneCatalog.all.count
     if gridMode {
       switch key {
@@ -115,6 +128,26 @@ extension PlaygroundApp {
       // Keys the app does not use go to the scene's `onKeyPress` handlers.
       if !gridMode, runtime.keyPress(KeyEquivalent(c)) { invalidate() }
     default: break
+    }
+  }
+}
+
+extension PlaygroundApp {
+  /// The key as controls and `onKeyPress` know it; nil for the function keys.
+  static func keyEquivalent(for key: Key) -> KeyEquivalent? {
+    switch key {
+    case .digit(let d): KeyEquivalent(Character(String(d)))
+    case .letter(let c): KeyEquivalent(c)
+    case .left: .leftArrow
+    case .right: .rightArrow
+    case .up: .upArrow
+    case .down: .downArrow
+    case .tab: .tab
+    case .space: .space
+    case .escape: .escape
+    case .enter: .return
+    case .questionMark: KeyEquivalent("?")
+    case .f11, .f12, .other: nil
     }
   }
 }

@@ -32,9 +32,13 @@ public enum WindowEvent: Hashable, Sendable {
   case focusGained, focusLost
   /// A primary-button press at a point in window coordinates (points).
   case click(x: Double, y: Double)
+  /// The pointer moved to a point with the primary button held (a drag).
+  case mouseMoved(x: Double, y: Double)
+  /// The primary button was released at a point.
+  case mouseUp(x: Double, y: Double)
   /// The wheel turned: positive is away from the user (up).
   case wheel(Int)
-  /// An event the app does not act on (mouse motion and the like); it still woke the loop.
+  /// An event the app does not act on (a move with no button held, say); it still woke the loop.
   case ignored
 }
 
@@ -182,6 +186,11 @@ public final class Window {
     case SDL_QUIT: return .quit
     case SDL_MOUSEBUTTONDOWN where e.button.button == UInt8(SDL_BUTTON_LEFT):
       return .click(x: Double(e.button.x), y: Double(e.button.y))
+    case SDL_MOUSEBUTTONUP where e.button.button == UInt8(SDL_BUTTON_LEFT):
+      return .mouseUp(x: Double(e.button.x), y: Double(e.button.y))
+    // Bit 0 of the button state is the primary button (SDL_BUTTON_LMASK).
+    case SDL_MOUSEMOTION where e.motion.state & 1 != 0:
+      return .mouseMoved(x: Double(e.motion.x), y: Double(e.motion.y))
     case SDL_MOUSEWHEEL:
       let dy = Int(e.wheel.y) * (e.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue ? -1 : 1)
       return dy == 0 ? .ignored : .wheel(dy)

@@ -1,12 +1,14 @@
 import Graphics
 
-/// The views on screen that take key presses and clicks, by node serial.
+/// The views on screen that take key presses and clicks, and the controls, by node serial.
 ///
 /// Children are made after their parents, so a larger serial is a more inner (or newer) view:
 /// it is offered the event first.
 struct EventRoutes {
   private var keyNodes: [UInt64: ViewNode] = [:]
   private var tapNodes: [UInt64: ViewNode] = [:]
+  /// The controls on screen, the focused one and the one pressed (`Controls/ControlFocus.swift`).
+  var controls = ControlRoutes()
 
   mutating func registerKeyHandler(_ node: ViewNode) { keyNodes[node.serial] = node }
   mutating func registerTapHandler(_ node: ViewNode) { tapNodes[node.serial] = node }
@@ -15,11 +17,13 @@ struct EventRoutes {
   mutating func remove(_ node: ViewNode) {
     keyNodes[node.serial] = nil
     tapNodes[node.serial] = nil
+    controls.remove(node)
   }
 
   mutating func removeAll() {
     keyNodes.removeAll()
     tapNodes.removeAll()
+    controls.removeAll()
   }
 
   /// Offers a key press to the key handlers, innermost and newest first; true when one
@@ -31,16 +35,13 @@ struct EventRoutes {
     return false
   }
 
-  /// Gives a click at `point` to the innermost tap handler whose view's laid-out frame holds
-  /// it; true when one took it.
-  func tap(at point: Point) -> Bool {
+  /// The innermost view with a tap handler whose laid-out frame holds `point`.
+  func tapTarget(at point: Point) -> ViewNode? {
     let hits = tapNodes.values.filter { node in
       guard let r = SceneRuntime.union(node.output) else { return false }
       return point.x >= r.minX && point.x < r.maxX && point.y >= r.minY && point.y < r.maxY
     }
-    guard let node = hits.max(by: { $0.serial < $1.serial }), let action = node.tapHandler else { return false }
-    action()
-    return true
+    return hits.max { $0.serial < $1.serial }
   }
 }
 
@@ -54,8 +55,13 @@ extension SceneRuntime {
   public func keyPress(_ key: KeyEquivalent) -> Bool { routes.keyPress(KeyPress(key: key)) }
 
   /// Offers a click at `point` (window points, as laid out in the last frame) to the views
-  /// with `onTapGesture` under it, innermost first, and says whether one took it.
-  public func tap(at point: Point) -> Bool { routes.tap(at: point) }
+  /// with `onTapGesture` and the controls under it, innermost first, and says whether one
+  /// took it (or a control's focus was released): a press and a release at the same point.
+  @discardableResult public func tap(at point: Point) -> Bool {
+    let pressed = pointerDown(at: point)
+    let released = pointerUp(at: point)
+    return pressed || released
+  }
 
   /// Whether some view's state changed since the last frame (a key handler ran, say).
   public var hasPendingChanges: Bool { !dirty.isEmpty }

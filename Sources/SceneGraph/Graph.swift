@@ -14,8 +14,12 @@ public struct EnvironmentValues: Hashable {
   public var fontWeight: Font.Weight?
   /// Whether text inside is italic whatever its font (`.italic()`).
   public var italic = false
+  /// The size of symbol images inside relative to their font (`.imageScale(_:)`).
+  public var imageScale = Image.Scale.medium
   /// The axis of the innermost stack, which turns a `Divider` across it; nil outside stacks.
   var stackAxis: StackAxis?
+  /// What controls inside are drawn and act with: enabled, tint, styles (`Controls/`).
+  var controls = ControlEnvironment()
   /// Creates the default environment.
   public init() {}
 }

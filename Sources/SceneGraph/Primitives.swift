@@ -110,7 +110,7 @@ extension Text: PrimitiveView, LeafView {
 }
 
 extension Image: PrimitiveView {
-  func resolve(_ node: ViewNode, _ ctx: UpdateContext) -> [RNode] { [RNode(.image(buffer, nodeKey))] }
+  func resolve(_ node: ViewNode, _ ctx: UpdateContext) -> [RNode] { [resolvedNode(ctx)] }
 
   /// The key its pixels are known by in the lowering's caches and the renderers' textures.
   var nodeKey: UInt64 { UInt64(bitPattern: Int64(key.hashValue)) }

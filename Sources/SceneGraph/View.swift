@@ -184,11 +184,16 @@ public struct Text: View, Equatable {
   public init(_ content: String) { self.content = content }
 }
 
-/// A picture from pixels, drawn at its pixel size unless framed.
+/// A picture from pixels, drawn at its pixel size unless framed or `resizable()`; or a symbol
+/// (`Image(systemName:)`, in `Symbols/SymbolImage.swift`).
 public struct Image: View {
   public typealias Body = Never
   let buffer: ImageBuffer
   let key: AnyHashable
+  /// The SF Symbols name drawn instead of `buffer`; nil for a picture.
+  var systemName: String?
+  /// Whether the image stretches to the size offered to it.
+  var isResizable = false
   /// Creates an image; `key` keeps its texture alive across frames.
   public init(_ buffer: ImageBuffer, key: AnyHashable) {
     self.buffer = buffer

@@ -42,10 +42,16 @@ extension GraphicsContext {
   /// An image ready for drawing; SwiftUI's `GraphicsContext.ResolvedImage`.
   public struct ResolvedImage {
     let image: Image
-    /// Tints the image where set; accepted, and images are drawn in their own colors.
+    /// A symbol's side in points, from the canvas's font; 0 for a picture.
+    var symbolSide = 0.0
+    /// Tints the image where set; accepted, and pictures are drawn in their own colors. A
+    /// symbol is drawn in it, or in the foreground style where it is nil.
     public var shading: Shading?
-    /// The image's size in points: one point per pixel, as `Image` is laid out.
-    public var size: CGSize { CGSize(width: Double(image.buffer.width), height: Double(image.buffer.height)) }
+    /// The image's size in points: one point per pixel, as `Image` is laid out; a symbol's square.
+    public var size: CGSize {
+      guard image.systemName == nil else { return CGSize(width: symbolSide, height: symbolSide) }
+      return CGSize(width: Double(image.buffer.width), height: Double(image.buffer.height))
+    }
     /// The image's baseline: its bottom edge.
     public var baseline: CGFloat { size.height }
   }
@@ -57,7 +63,9 @@ extension GraphicsContext {
   }
 
   /// `image`, ready to measure and draw.
-  public func resolve(_ image: Image) -> ResolvedImage { ResolvedImage(image: image) }
+  public func resolve(_ image: Image) -> ResolvedImage {
+    ResolvedImage(image: image, symbolSide: image.systemName == nil ? 0 : Image.symbolSide(in: environment))
+  }
 
   /// Draws `text` with its `anchor` (a unit point of its bounds) at `point`.
   public func draw(_ text: Text, at point: CGPoint, anchor: UnitPoint = .center) {
@@ -102,6 +110,11 @@ extension GraphicsContext {
   /// Draws a resolved image stretched to fill `rect`; `style` is accepted.
   public func draw(_ image: ResolvedImage, in rect: CGRect, style: FillStyle = FillStyle()) {
     lowering { lowerer, t, alpha in
+      if let name = image.image.systemName {
+        let color = ResolvedShading(image.shading ?? .foreground, bounds: rect, environment: environment)
+        lowerer.lowerSymbol(name, side: image.symbolSide, color.representative, rect, t, alpha)
+        return
+      }
       lowerer.lowerImage(image.image.buffer, image.image.nodeKey, rect, t, alpha)
     }
   }

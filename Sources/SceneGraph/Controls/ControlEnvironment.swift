@@ -1,0 +1,92 @@
+// Controls' environment: `.disabled`, `.tint`, `.labelsHidden` and the styles controls read.
+import Graphics
+
+/// What the controls inside a view are drawn and act with; one field of `EnvironmentValues`.
+struct ControlEnvironment: Hashable {
+  /// False under `.disabled(true)`: controls ignore clicks and keys and are drawn faded.
+  var isEnabled = true
+  /// The color of `.tint(_:)`; nil draws with the accent color.
+  var tint: Color?
+  /// Whether controls leave their labels out (`.labelsHidden()`).
+  var labelsHidden = false
+  /// How buttons are drawn (`.buttonStyle(_:)`).
+  var buttonStyle = ButtonStyleKind.automatic
+  /// How toggles are drawn (`.toggleStyle(_:)`).
+  var toggleStyle = ToggleStyleKind.automatic
+  /// How pickers are drawn (`.pickerStyle(_:)`).
+  var pickerStyle = PickerStyleKind.automatic
+}
+
+/// The ways a button can look.
+enum ButtonStyleKind: Hashable {
+  case automatic, plain, borderless, bordered, borderedProminent
+}
+
+/// The ways a toggle can look.
+enum ToggleStyleKind: Hashable {
+  case automatic, switchStyle, button, checkbox
+}
+
+/// The ways a picker can look.
+enum PickerStyleKind: Hashable {
+  case automatic, segmented, menu, inline, wheel, palette
+}
+
+extension EnvironmentValues {
+  /// Whether controls inside respond to clicks and keys; SwiftUI's `isEnabled`.
+  public var isEnabled: Bool {
+    get { controls.isEnabled }
+    set { controls.isEnabled = newValue }
+  }
+
+  /// The color controls are tinted with: `.tint(_:)`'s, or the accent color.
+  var controlTint: Color { controls.tint ?? Color.accentColor }
+}
+
+/// Disables the controls inside when `disabled` is true; an enclosing `.disabled(true)` wins.
+struct DisabledModifier: PrimitiveModifier {
+  let disabled: Bool
+
+  func resolve<Content: View>(_ content: Content, _ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
+    var c = ctx
+    if disabled { c.env.controls.isEnabled = false }
+    return ctx.runtime.child(node, ChildKey(0), content, c)
+  }
+}
+
+/// Writes one of the controls' environment values before the child is updated.
+struct ControlEnvironmentWriter<Value>: PrimitiveModifier {
+  let keyPath: WritableKeyPath<ControlEnvironment, Value>
+  let value: Value
+
+  func resolve<Content: View>(_ content: Content, _ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
+    var c = ctx
+    c.env.controls[keyPath: keyPath] = value
+    return ctx.runtime.child(node, ChildKey(0), content, c)
+  }
+}
+
+extension View {
+  /// Makes the controls inside ignore clicks and keys, and draws them faded, when `disabled`
+  /// is true. A `.disabled(false)` inside a disabled view does not enable it again.
+  public func disabled(_ disabled: Bool) -> some View { modified(DisabledModifier(disabled: disabled)) }
+
+  /// Tints the controls inside: a switch's on color, a slider's track, a button's label or fill.
+  /// Nil keeps the accent color.
+  public func tint(_ tint: Color?) -> some View {
+    modified(ControlEnvironmentWriter(keyPath: \.tint, value: tint))
+  }
+
+  /// Leaves out the labels of the controls inside (a toggle's, a stepper's), keeping the
+  /// controls themselves.
+  public func labelsHidden() -> some View {
+    modified(ControlEnvironmentWriter(keyPath: \.labelsHidden, value: true))
+  }
+
+  /// This view with one of the controls' environment values set.
+  func controlEnvironment<Value>(_ keyPath: WritableKeyPath<ControlEnvironment, Value>, _ value: Value)
+    -> some View
+  {
+    modified(ControlEnvironmentWriter(keyPath: keyPath, value: value))
+  }
+}
