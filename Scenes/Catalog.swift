@@ -10,7 +10,8 @@ public enum SceneCatalog {
   public static let builtIn: [any PlaygroundScene.Type] = [
     Visualizer.self, LiveIndicatorScene.self, MeshGradientScene.self, Clock.self, EmojiWave.self,
     MetronomeScene.self, BeatingHeartScene.self, ManyFacesScene.self, QuipsScene.self, WorldClockScene.self,
-    GifPlayerScene.self, UpdateTrapScene.self, TimerVsTimelineScene.self,
+    GifPlayerScene.self, UpdateTrapScene.self, TimerVsTimelineScene.self, ParticleFieldScene.self,
+    KeyframeExampleScene.self,
   ]
 
   /// Scenes added at run time (a sketch), after the built-in ones. Set once, before any window

@@ -307,3 +307,37 @@ public struct DrawList: Sendable {
     indices.append(c)
   }
 }
+
+extension DrawList {
+  /// Moves everything drawn by whole pixels `dx`, `dy`: vertices, clips and bounds, so the
+  /// list draws the same pixels into a target whose origin is elsewhere (a layer's).
+  public mutating func translate(dx: Int, dy: Int) {
+    let (fx, fy) = (Float(dx), Float(dy))
+    for i in vertices.indices {
+      vertices[i].x += fx
+      vertices[i].y += fy
+    }
+    let (x, y) = (Double(dx), Double(dy))
+    for i in commands.indices {
+      commands[i].clip = commands[i].clip.map {
+        Rect(x: $0.minX + x, y: $0.minY + y, width: $0.width, height: $0.height)
+      }
+    }
+    for i in primitives.indices {
+      let b = primitives[i].bounds
+      primitives[i].bounds = Rect(x: b.minX + x, y: b.minY + y, width: b.width, height: b.height)
+      primitives[i].opaqueInterior = nil
+    }
+    for i in clipStack.indices {
+      let c = clipStack[i]
+      clipStack[i] = Rect(x: c.minX + x, y: c.minY + y, width: c.width, height: c.height)
+    }
+  }
+
+  /// The union of every primitive's bounds; nil when nothing is drawn.
+  public var drawnBounds: Rect? {
+    var box: Rect?
+    for p in primitives where p.indexCount > 0 { box = box.map { $0.union(p.bounds) } ?? p.bounds }
+    return box
+  }
+}

@@ -18,6 +18,8 @@ public struct ImageBuffer: Sendable {
   /// Whether every pixel has full alpha; such images are copied without blending, which lets a
   /// software renderer stretch them straight into the target.
   public var opaque = false
+  /// How the image is composited: source over, or a blend mode (a `.blendMode` layer's).
+  public var blend = BlendKind.normal
   /// The rectangles that the last few `markChanged` calls rewrote, each with the generation it
   /// made, so that a copy a few generations behind re-converts only those (the glyph atlas
   /// gains one glyph at a time and is a megabyte or more).

@@ -20,6 +20,8 @@ public struct Font: Hashable, Sendable {
   public var usesMonospacedDigits: Bool
   /// Whether the italic (or, failing that, oblique) face is wanted.
   public var isItalic = false
+  /// A font family asked for by name before the design's own families; nil for a system font.
+  public var family: String?
 
   /// Creates a font description.
   public init(size: Double, weight: Weight = .regular, design: Design = .default, monospacedDigit: Bool = false) {
@@ -32,6 +34,14 @@ public struct Font: Hashable, Sendable {
   /// A system font of the given size, as SwiftUI's `.system(size:weight:design:)`.
   public static func system(size: Double, weight: Weight = .regular, design: Design = .default) -> Font {
     Font(size: size, weight: weight, design: design)
+  }
+
+  /// A font of the family named `name`, as SwiftUI's `Font.custom(_:size:)`; fontconfig
+  /// substitutes the system font when no installed family has that name.
+  public static func custom(_ name: String, size: Double) -> Font {
+    var f = Font(size: size)
+    f.family = name
+    return f
   }
 
   /// The same font, italic, as SwiftUI's `Font.italic()`.
@@ -114,11 +124,16 @@ public protocol TextEngine: AnyObject {
   /// Changes whenever glyphs already laid out move in the atlas (it grew or was cleared), so
   /// quads kept from an earlier frame no longer point at them.
   var layoutEpoch: Int { get }
+  /// The glyph atlas the runs' quads sample, for drawing them into a layer on the CPU; nil
+  /// for an engine without glyphs.
+  var atlasImage: ImageBuffer? { get }
 }
 
 extension TextEngine {
   /// Glyphs that never move: an engine without an atlas.
   public var layoutEpoch: Int { 0 }
+  /// No atlas: an engine without glyph bitmaps.
+  public var atlasImage: ImageBuffer? { nil }
 }
 
 /// A deterministic text engine without glyphs, for layout tests and tools with no renderer.

@@ -267,7 +267,7 @@ enum Overlays {
     /// Opens scene `i`: a click on its cell.
     var open = OpenScene { _ in }
 
-    /// Columns for `count` cells: the smallest square that holds them (4 for 13 scenes).
+    /// Columns for `count` cells: the smallest square that holds them (4 for 15 scenes).
     static func columns(for count: Int) -> Int {
       var c = 1
       while c * c < count { c += 1 }

@@ -15,6 +15,8 @@ public final class RasterTexture {
   public private(set) var opaque: Bool
   /// The generation of the image last converted.
   public private(set) var generation: Int
+  /// How the texture's quads are composited (see `BlendModes.swift`).
+  public private(set) var blend: BlendKind
 
   /// Converts an image (straight RGBA bytes) to premultiplied ARGB.
   public init(_ image: ImageBuffer) {
@@ -29,6 +31,7 @@ public final class RasterTexture {
     if given < width * height { (texels + given).initialize(repeating: 0, count: width * height - given) }
     opaque = image.opaque
     generation = image.generation
+    blend = image.blend
     convert(image, PixelRect(x0: 0, y0: 0, x1: width, y1: height))
   }
 
@@ -44,6 +47,7 @@ public final class RasterTexture {
     let whole = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
     let region = image.changedRegion(since: generation)?.intersection(whole) ?? whole
     generation = image.generation
+    blend = image.blend
     convert(image, region)
   }
 

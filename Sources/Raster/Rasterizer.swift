@@ -21,13 +21,14 @@ import Graphics
 /// - `SpanFills.swift`: what a row loop writes along a span (flat, graded, textured);
 /// - `Ramps.swift`: vertically graded rectangles and the ordered dither (`Bayer`);
 /// - `ImageQuads.swift`: upright image quads, filtered separably or copied;
+/// - `BlendModes.swift`: a layer's image quad composited by its blend mode;
 /// - `Sampling.swift` and `TurnedSampling.swift`: texel coordinates, nearest and bilinear samples;
 /// - `PixelMath.swift` and `SIMDLanes.swift`: premultiplied pixel arithmetic, one pixel and
 ///   four or eight at a time, rounded alike;
 /// - `RasterTarget.swift`: the target, textures converted for sampling, and rectangle fills.
 ///
-/// Images for the other renderers are made here too: `GradientRaster`, `MeshGradientRaster`
-/// and the `AreaFilter`.
+/// Images for the other renderers are made here too: `GradientRaster`, `MeshGradientRaster`,
+/// the `AreaFilter`, and layers with their filters (`LayerFilters.swift`).
 public enum Rasterizer {
   /// Fractional bits of vertex positions.
   static let subpixelBits: Int64 = 8
@@ -90,6 +91,14 @@ public enum Rasterizer {
           if p.shape == .ditheredRamp, tex == nil, p.indexCount == 6, p.indexOffset + 6 <= ix.count {
             let i0 = Int(ix[p.indexOffset])
             if i0 >= 0, i0 + 4 <= vs.count, let q = vs.baseAddress, ramp(q + i0, clip: clip, target: target) {
+              continue
+            }
+          }
+          if p.shape == .imageQuad, let tex, tex.blend != .normal, p.indexCount == 6, p.indexOffset + 6 <= ix.count {
+            let i0 = Int(ix[p.indexOffset])
+            if i0 >= 0, i0 + 4 <= vs.count, let q = vs.baseAddress,
+              blendQuad(q + i0, clip: clip, target: target, texture: tex)
+            {
               continue
             }
           }

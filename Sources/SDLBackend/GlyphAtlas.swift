@@ -58,6 +58,8 @@ public final class GlyphAtlas: TextEngine {
 
   /// See `TextEngine.layoutEpoch`: the same as `epoch`.
   public var layoutEpoch: Int { epoch }
+  /// See `TextEngine.atlasImage`: the atlas's pixels as the renderers upload them.
+  public var atlasImage: ImageBuffer? { image }
 
   /// How many exact sizes a font file gets before further sizes are quantized.
   static var exactSizeBudget: Int { GlyphSizeBudget.exactSizesPerFile }

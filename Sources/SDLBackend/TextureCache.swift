@@ -13,6 +13,7 @@ extension SDLRenderer {
     var height: Int
     var lastUsedFrame: Int
     var opaque: Bool
+    var blend: BlendKind = .normal
   }
 
   /// The atlas texture, re-made when the atlas grows and re-uploaded when it changes.
@@ -35,7 +36,7 @@ extension SDLRenderer {
   /// The texture for an image, made or re-uploaded as needed.
   func prepareImage(_ id: ImageID, _ img: ImageBuffer) -> OpaquePointer? {
     if var existing = images[id], existing.width == img.width, existing.height == img.height,
-      existing.opaque == img.opaque
+      existing.opaque == img.opaque, existing.blend == img.blend
     {
       existing.lastUsedFrame = frame.frameNumber
       if existing.generation != img.generation {
@@ -48,10 +49,14 @@ extension SDLRenderer {
     if let old = images[id] { SDL_DestroyTexture(old.texture) }
     guard let t = makeTexture(width: img.width, height: img.height, smooth: img.smooth) else { return nil }
     if img.opaque { SDL_SetTextureBlendMode(t, SDL_BLENDMODE_NONE) }
+    if img.blend != .normal, SDL_SetTextureBlendMode(t, Self.blendMode(img.blend)) != 0 {
+      // A renderer without custom blending: the premultiplied texels drawn source over.
+      SDL_SetTextureBlendMode(t, Self.blendMode(.normal))
+    }
     upload(img, to: t)
     images[id] = ImageTexture(
       texture: t, generation: img.generation, width: img.width, height: img.height, lastUsedFrame: frame.frameNumber,
-      opaque: img.opaque)
+      opaque: img.opaque, blend: img.blend)
     return t
   }
 
@@ -93,7 +98,9 @@ extension SDLRenderer {
     let whole = PixelRect(x0: 0, y0: 0, x1: img.width, y1: img.height)
     let r = region?.intersection(whole) ?? whole
     guard !r.isEmpty, img.pixels.count >= img.width * img.height else { return }
-    img.pixels.withUnsafeBytes { raw in
+    // A blended layer goes up premultiplied, which its blend factors expect.
+    let pixels = img.blend == .normal ? img.pixels : img.pixels.map(Self.premultiplied)
+    pixels.withUnsafeBytes { raw in
       guard let base = raw.baseAddress else { return }
       var rect = SDL_Rect(x: Int32(r.x0), y: Int32(r.y0), w: Int32(r.x1 - r.x0), h: Int32(r.y1 - r.y0))
       let first = base + (r.y0 * img.width + r.x0) * 4
@@ -101,5 +108,28 @@ extension SDLRenderer {
     }
     frame.stats.lastTextureUploads += 1
     frame.stats.totalTextureUploads += 1
+  }
+
+  /// An RGBA pixel with its colour multiplied by its alpha.
+  static func premultiplied(_ p: UInt32) -> UInt32 {
+    let a = p >> 24
+    @inline(__always) func m(_ c: UInt32) -> UInt32 { (c * a + 127) / 255 }
+    return a << 24 | m((p >> 16) & 0xFF) << 16 | m((p >> 8) & 0xFF) << 8 | m(p & 0xFF)
+  }
+
+  /// SDL's blend for a premultiplied layer drawn with `mode`: the fixed-function equation
+  /// where there is one, premultiplied source over otherwise (the CPU renderer alone draws
+  /// the other modes exactly).
+  static func blendMode(_ mode: BlendKind) -> SDL_BlendMode {
+    let one = SDL_BLENDFACTOR_ONE
+    let inverseAlpha = SDL_BLENDFACTOR_ONE_MINUS_SRC_ALPHA
+    let (src, dst, op): (SDL_BlendFactor, SDL_BlendFactor, SDL_BlendOperation) =
+      switch mode {
+      case .multiply: (SDL_BLENDFACTOR_DST_COLOR, inverseAlpha, SDL_BLENDOPERATION_ADD)
+      case .screen: (one, SDL_BLENDFACTOR_ONE_MINUS_SRC_COLOR, SDL_BLENDOPERATION_ADD)
+      case .plusLighter: (one, one, SDL_BLENDOPERATION_ADD)
+      default: (one, inverseAlpha, SDL_BLENDOPERATION_ADD)
+      }
+    return SDL_ComposeCustomBlendMode(src, dst, op, one, inverseAlpha, SDL_BLENDOPERATION_ADD)
   }
 }

@@ -115,6 +115,23 @@ final class LoweringCaches {
   /// Canvas gradients: only this frame's stay, as for `gradients`; a canvas redrawn
   /// unchanged finds its own again.
   let shadings = FrameCache<ShadingKey, ImageBuffer>(keepFrames: 0, maxBytes: 64 << 20)
+  /// Layers' filtered pixels (blur, shadow, masks): only this frame's stay, as for
+  /// `gradients`, so a layer that does not change is filtered once.
+  let layers = FrameCache<LayerKey, ImageBuffer>(keepFrames: 0, maxBytes: 64 << 20)
+  /// The glyph atlas converted for the CPU rasterizer, for layers that draw text.
+  private var atlas: RasterTexture?
+
+  /// The atlas as a texture the CPU rasterizer samples, converted again only when it changed.
+  func atlasTexture(for image: ImageBuffer) -> RasterTexture {
+    if let atlas, atlas.width == image.width, atlas.height == image.height {
+      if atlas.generation != image.generation { atlas.update(from: image) }
+      return atlas
+    }
+    let t = RasterTexture(image)
+    atlas = t
+    return t
+  }
+
   /// How many drawn frames a shrunk image survives undrawn.
   static let scaledImageFrames = 240
 
@@ -124,6 +141,7 @@ final class LoweringCaches {
     gradients.beginFrame()
     scaledImages.beginFrame()
     shadings.beginFrame()
+    layers.beginFrame()
   }
 
   /// Keeps what a fragment or a drawn primitive uses.
@@ -141,6 +159,7 @@ final class LoweringCaches {
     gradients.endFrame()
     scaledImages.endFrame()
     shadings.endFrame()
+    layers.endFrame()
   }
 
   func removeAll() {
@@ -148,6 +167,8 @@ final class LoweringCaches {
     gradients.removeAll()
     scaledImages.removeAll()
     shadings.removeAll()
+    layers.removeAll()
+    atlas = nil
   }
 
   /// Bytes of pixels held.

@@ -38,13 +38,13 @@ if WIN=$(find_window $PID); then
     xdotool key --window "$WIN" $((k % 10)); wait_title "$WIN" "Timeline Playground — $t" 3 || { ok=0; echo "key $k: $t" >&2; }
     k=$((k + 1))
   done
-  for t in "GIF Player" "The Update Trap" "Timer vs Timeline" "Visualizer"; do
+  for t in "GIF Player" "The Update Trap" "Timer vs Timeline" "Particle Field" "Keyframe Animator" "Visualizer"; do
     xdotool key --window "$WIN" Right; wait_title "$WIN" "Timeline Playground — $t" 3 || { ok=0; echo "right: $t" >&2; }
   done
-  xdotool key --window "$WIN" Left; wait_title "$WIN" "Timeline Playground — Timer vs Timeline" 3 || ok=0
+  xdotool key --window "$WIN" Left; wait_title "$WIN" "Timeline Playground — Keyframe Animator" 3 || ok=0
   xdotool key --window "$WIN" Tab; wait_title "$WIN" "Timeline Playground — Visualizer" 3 || ok=0
-  xdotool key --window "$WIN" shift+Tab; wait_title "$WIN" "Timeline Playground — Timer vs Timeline" 3 || ok=0
-  [ $ok -eq 1 ] && pass "keys 1…9, 0, →×4, ←, Tab, Shift+Tab open all 13 scenes (title: $(title_of "$WIN"))" \
+  xdotool key --window "$WIN" shift+Tab; wait_title "$WIN" "Timeline Playground — Keyframe Animator" 3 || ok=0
+  [ $ok -eq 1 ] && pass "keys 1…9, 0, →×6, ←, Tab, Shift+Tab open all 15 scenes (title: $(title_of "$WIN"))" \
     || fail "key switching" "title is '$(title_of "$WIN")'"
   xdotool key --window "$WIN" q
   # The window is gone once Q is down; xdotool can then fail before it sends the release, and
@@ -167,7 +167,7 @@ fi
 PID=$!
 if WIN=$(find_window $PID) && wait_title "$WIN" "Timeline Playground — Overview" 5; then
   sleep 0.5
-  # 13 cells in a 4×4 grid with 6-point gaps: the sixth cell (metronome) is centred at (300, 225).
+  # 15 cells in a 4×4 grid with 6-point gaps: the sixth cell (metronome) is centred at (300, 225).
   xdotool mousemove --window "$WIN" 300 225 click 1
   wait_title "$WIN" "Timeline Playground — Metronome" 3 && clicked=1 || clicked=0
   xdotool mousemove --window "$WIN" 400 300 click 5

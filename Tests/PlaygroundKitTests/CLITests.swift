@@ -63,7 +63,7 @@ struct CLI {
     let r = try CLI.run(["list"])
     #expect(r.status == 0)
     let lines = r.out.split(separator: "\n")
-    #expect(lines.count == 13)
+    #expect(lines.count == 15)
     #expect(lines[0].hasPrefix("1  visualizer"))
     #expect(lines[0].contains(".animation"))
     #expect(lines[3].contains("clock") && lines[3].contains(".periodic"))
@@ -71,6 +71,7 @@ struct CLI {
     #expect(lines[6].hasPrefix("7  heart") && lines[6].contains(".cyclic(timeOffsets: [0.2, 0.2, 0.4])"))
     #expect(lines[9].hasPrefix("0  world-clock"))
     #expect(lines[12].hasPrefix("   timer-vs-timeline"))
+    #expect(lines[13].hasPrefix("   particles") && lines[14].hasPrefix("   keyframes"))
   }
 
   @Test func aBrokenGIFIsOneErrorLineNamingItAndThePlaceholderIsDrawn() throws {

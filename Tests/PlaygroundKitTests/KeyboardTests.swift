@@ -15,11 +15,11 @@ import Testing
     #expect(a["scene"] as? String == "emoji-wave")
     #expect(a["title"] as? String == "Timeline Playground — Emoji Wave")
     #expect(a["scene_switches"] as? Int == 2)
-    // From the first scene, back wraps to the last of the thirteen.
+    // From the first scene, back wraps to the last of the fifteen.
     let b = try run("shift+tab")
-    #expect(b["scene"] as? String == "timer-vs-timeline")
+    #expect(b["scene"] as? String == "keyframes")
     let c = try run("left,left,tab,shift+tab")
-    #expect(c["scene"] as? String == "update-trap")
+    #expect(c["scene"] as? String == "particles")
     // 0 opens the tenth scene.
     let d = try run("0")
     #expect(d["scene"] as? String == "world-clock")

@@ -29,18 +29,20 @@ import Testing
       help: false, open: Overlays.OpenScene { opened.index = $0 }, assets: SceneAssets())
     let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
     _ = rt.frame({ root }, input: FrameInput(now: FrameBenchmark.start, time: 0, size: size))
-    // 13 scenes in a 4×4 grid with 6-point gaps: cells are 152.5 × 82.5.
+    // 15 scenes in a 4×4 grid with 6-point gaps: cells are 152.5 × 82.5.
     #expect(rt.tap(at: Point(x: 6 + 158.5 + 76, y: 6 + 88.5 + 41)))
     #expect(opened.index == 5)
     #expect(rt.tap(at: Point(x: 6 + 3 * 158.5 + 10, y: 6 + 3 * 88.5 - 10)))
     #expect(opened.index == 11)
-    // The thirteenth cell is alone in the last row, centred: x from 243.75 to 396.25.
-    #expect(rt.tap(at: Point(x: 320, y: 6 + 3 * 88.5 + 40)))
+    // The last row's three cells are centred: x from 85.25, 243.75 and 402.25, each 152.5 wide.
+    #expect(rt.tap(at: Point(x: 100, y: 6 + 3 * 88.5 + 40)))
     #expect(opened.index == 12)
-    // The gaps, and the room beside the last row's cell, take nothing.
+    #expect(rt.tap(at: Point(x: 320, y: 6 + 3 * 88.5 + 40)))
+    #expect(opened.index == 13)
+    // The gaps, and the room beside the last row's cells, take nothing.
     opened.index = nil
     #expect(!rt.tap(at: Point(x: 3, y: 3)))
-    #expect(!rt.tap(at: Point(x: 100, y: 6 + 3 * 88.5 + 40)))
+    #expect(!rt.tap(at: Point(x: 80, y: 6 + 3 * 88.5 + 40)))
     #expect(!rt.tap(at: Point(x: 560, y: 6 + 3 * 88.5 + 40)))
     #expect(opened.index == nil)
   }

@@ -22,7 +22,7 @@ func frame(
     #expect(
       SceneCatalog.names == [
         "visualizer", "live-indicator", "mesh-gradient", "clock", "emoji-wave", "metronome", "heart", "many-faces",
-        "quips", "world-clock", "gif", "update-trap", "timer-vs-timeline",
+        "quips", "world-clock", "gif", "update-trap", "timer-vs-timeline", "particles", "keyframes",
       ])
     #expect(SceneCatalog.keyLabel(9) == "0" && SceneCatalog.keyLabel(10) == nil)
     #expect(SceneCatalog.index(forDigit: 0) == 9 && SceneCatalog.index(forDigit: 1) == 0)

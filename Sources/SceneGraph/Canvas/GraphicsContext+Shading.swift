@@ -87,8 +87,6 @@ extension GraphicsContext {
   }
 
   /// How drawing combines with what is already there; SwiftUI's `GraphicsContext.BlendMode`.
-  /// Every mode is accepted; the renderers blend source over destination, so all draw as
-  /// `normal`.
   public struct BlendMode: RawRepresentable, Hashable, Sendable {
     public let rawValue: Int32
     /// Creates a mode from Core Graphics' raw value.
@@ -121,6 +119,20 @@ extension GraphicsContext {
     public static let xor = BlendMode(rawValue: 25)
     public static let plusDarker = BlendMode(rawValue: 26)
     public static let plusLighter = BlendMode(rawValue: 27)
+
+    /// The blend the renderers draw; the Porter–Duff and non-separable modes draw `normal`.
+    var kind: BlendKind {
+      let separable: [BlendKind] = [
+        .normal, .multiply, .screen, .overlay, .darken, .lighten, .colorDodge, .colorBurn, .softLight, .hardLight,
+        .difference, .exclusion,
+      ]
+      switch rawValue {
+      case 0...11: return separable[Int(rawValue)]
+      case 26: return .plusDarker
+      case 27: return .plusLighter
+      default: return .normal
+      }
+    }
   }
 }
 

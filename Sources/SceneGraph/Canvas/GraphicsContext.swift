@@ -17,14 +17,19 @@ public struct GraphicsContext {
   let target: CanvasTarget
   /// Multiplies the alpha of everything drawn, 0…1.
   public var opacity: Double = 1
-  /// How drawing combines with what is under it. Only `normal` is drawn: every renderer blends
-  /// source over destination, so any other mode is accepted and drawn as `normal`.
+  /// How drawing combines with what is under it: each drawing call made with a mode other
+  /// than `normal` is drawn as a layer composited by it (see the view's `BlendMode` for which
+  /// modes each renderer draws).
   public var blendMode: BlendMode = .normal
   /// Maps the coordinates drawing calls are given to the canvas's points (identity at first:
   /// the canvas's top-left is the origin, and y grows downward).
   public var transform: CGAffineTransform = .identity
   /// The clip in pixels; nil when only the canvas's own clip applies.
   var clip: Rect?
+  /// Filters later drawing goes through (`addFilter`), in the order added.
+  var filters: [Filter] = []
+  /// Masks later drawing is multiplied by (`clipToLayer`), lowered in pixels.
+  var layerMasks: [DrawList] = []
 
   init(_ target: CanvasTarget) { self.target = target }
 
@@ -85,7 +90,12 @@ public struct GraphicsContext {
       guard !clip.isEmpty else { return }
       target.lowerer?.list.pushClip(clip)
     }
-    draw(&target.lowerer!, pixelTransform, alpha)
+    if filters.isEmpty && layerMasks.isEmpty && blendMode.kind == .normal {
+      draw(&target.lowerer!, pixelTransform, alpha)
+    } else {
+      let t = pixelTransform
+      filtered(&target.lowerer!, alpha: alpha) { draw(&$0, t, $1) }
+    }
     if clip != nil { target.lowerer?.list.popClip() }
   }
 }

@@ -180,6 +180,10 @@ struct Lowerer {
     recording?.replayed.append(n)
   }
 
+  /// Keeps the fragment being recorded from being replayed: what it drew depends on more than
+  /// its nodes (a canvas's closure, a layer's pixels).
+  mutating func markUncacheable() { recording?.sawCanvas = true }
+
   /// Registers an image the list draws this frame.
   mutating func register(_ id: ImageID, _ image: ImageBuffer) {
     list.images[id] = image
