@@ -86,8 +86,13 @@ install: build
 	rm -rf $(SHARE)/timeline-playground/Assets; cp -r Assets $(SHARE)/timeline-playground/Assets; \
 	rm -rf $(SHARE)/timeline-playground/Modules $(SHARE)/timeline-playground/package; \
 	install -d $(SHARE)/timeline-playground/Modules $(SHARE)/timeline-playground/package; \
-	for m in TimelinePlayground SceneGraph Raster Graphics Timeline Motion Audio; do \
+	for m in TimelinePlayground SceneGraph Raster Graphics Timeline Motion Audio OpenCombine; do \
 	  cp "$$(dirname "$$bin")/Modules/$$m.swiftmodule" $(SHARE)/timeline-playground/Modules/; done; \
+	install -d $(SHARE)/timeline-playground/Modules/COpenCombineHelpers; \
+	cp .build/checkouts/OpenCombine/Sources/COpenCombineHelpers/include/COpenCombineHelpers.h \
+	  $(SHARE)/timeline-playground/Modules/COpenCombineHelpers/; \
+	printf '%s\n' 'module COpenCombineHelpers {' '    umbrella header "COpenCombineHelpers.h"' '    export *' '}' \
+	  > $(SHARE)/timeline-playground/Modules/COpenCombineHelpers/module.modulemap; \
 	cp -r Package.swift Sources Scenes Assets Tests $(SHARE)/timeline-playground/package/; \
 	"$$bin" --generate-completion-script bash > $(SHARE)/bash-completion/completions/playground; \
 	"$$bin" --generate-completion-script zsh > $(SHARE)/zsh/site-functions/_playground; \

@@ -46,6 +46,8 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.1.0"),
+    // Combine's `Publisher`, `ObservableObject` and `@Published`, which Linux lacks.
+    .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
   ],
   targets: [
     .systemLibrary(
@@ -63,7 +65,12 @@ let package = Package(
     .target(name: "Timeline", swiftSettings: tuning),
     .target(name: "Motion", swiftSettings: tuning),
     .target(name: "Audio", dependencies: ["Timeline"], swiftSettings: tuning),
-    .target(name: "SceneGraph", dependencies: ["Graphics", "Raster", "Timeline", "Motion"], swiftSettings: tuning),
+    .target(
+      name: "SceneGraph",
+      dependencies: [
+        "Graphics", "Raster", "Timeline", "Motion", .product(name: "OpenCombine", package: "OpenCombine"),
+      ],
+      swiftSettings: tuning),
     .target(
       name: "SDLBackend", dependencies: ["Graphics", "Raster", "Audio", "Timeline", "CSDL2"], swiftSettings: tuning),
     .target(name: "Scenes", dependencies: ["SceneGraph", "Audio"], path: "Scenes", swiftSettings: tuning),
@@ -86,7 +93,8 @@ let package = Package(
     .testTarget(name: "TimelineTests", dependencies: ["Timeline"]),
     .testTarget(name: "MotionTests", dependencies: ["Motion"]),
     .testTarget(name: "AudioTests", dependencies: ["Audio"]),
-    .testTarget(name: "SceneGraphTests", dependencies: ["SceneGraph"]),
+    .testTarget(
+      name: "SceneGraphTests", dependencies: ["SceneGraph", .product(name: "OpenCombine", package: "OpenCombine")]),
     .testTarget(name: "SDLBackendTests", dependencies: ["SDLBackend", "Graphics"]),
     .testTarget(name: "ScenesTests", dependencies: ["Scenes", "SceneGraph", "Audio"]),
     .testTarget(name: "PlaygroundKitTests", dependencies: ["PlaygroundKit"]),

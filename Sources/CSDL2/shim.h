@@ -20,4 +20,10 @@ tp_x_io_error_handler XSetIOErrorHandler(tp_x_io_error_handler handler);
 // default). prctl is variadic, which Swift cannot call, hence the wrapper.
 #include <sys/prctl.h>
 static inline int tp_set_timer_slack_ns(unsigned long ns) { return prctl(PR_SET_TIMERSLACK, ns, 0UL, 0UL, 0UL); }
+
+// libdispatch's hooks for a run loop other than dispatch_main, as Foundation's RunLoop uses
+// them: the main queue's wake-up descriptor (an eventfd on Linux), and the call that runs
+// what the main queue holds. Both are exported by libdispatch, which Swift's runtime loads.
+int _dispatch_get_main_queue_handle_4CF(void);
+void _dispatch_main_queue_callback_4CF(void *msg);
 #endif

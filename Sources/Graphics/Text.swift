@@ -22,6 +22,8 @@ public struct Font: Hashable, Sendable {
   public var isItalic = false
   /// A font family asked for by name before the design's own families; nil for a system font.
   public var family: String?
+  /// Extra space after each character, in points (SwiftUI's `tracking(_:)` and `kerning(_:)`).
+  public var tracking = 0.0
 
   /// Creates a font description.
   public init(size: Double, weight: Weight = .regular, design: Design = .default, monospacedDigit: Bool = false) {
@@ -138,7 +140,8 @@ extension TextEngine {
 
 /// A deterministic text engine without glyphs, for layout tests and tools with no renderer.
 ///
-/// Every character advances 0.6 em and lines are 1.2 em tall, so sizes are easy to predict.
+/// Every character advances 0.6 em (plus the font's tracking) and lines are 1.2 em tall, so
+/// sizes are easy to predict.
 public final class FixedAdvanceTextEngine: TextEngine {
   /// Creates the engine.
   public init() {}
@@ -148,7 +151,8 @@ public final class FixedAdvanceTextEngine: TextEngine {
     GlyphRun(
       glyphs: [],
       size: Size(
-        width: Double(text.unicodeScalars.filter { $0.value != 0xFE0F }.count) * 0.6 * pixelSize,
+        width: Double(text.unicodeScalars.filter { $0.value != 0xFE0F }.count)
+          * (0.6 * pixelSize + font.tracking * pixelSize / max(font.size, 1e-6)),
         height: 1.2 * pixelSize))
   }
 }

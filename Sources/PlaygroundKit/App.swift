@@ -106,6 +106,10 @@ final class PlaygroundApp {
     session.runtime.tessellation = window.renderer.preferredTessellation
     session.runtime.wallClockWithinFrame = true
     if options.printChanges { session.runtime.printChanges = { print($0) } }
+    // Observed changes, publishers and `.task`s resuming wake the loop from any thread.
+    session.runtime.wakeHandler = { Window.wake() }
+    // `DispatchQueue.main` and `@MainActor` work sent by a scene runs between frames.
+    MainQueue.startForwarding()
     sceneStart = clock.now
     visibilityState = VisibilityController(grace: options.minimizedGrace, forcedCadence: options.forcedCadence)
     startUptime = clock.uptime
@@ -173,6 +177,7 @@ final class PlaygroundApp {
         invalidate()
       }
       if let due = recording?.nextMarkUptime, clock.uptime >= due { invalidate() }
+      if MainQueue.drain() || runtime.hasPendingWork { invalidate() }
       // State first, so a change made by the last input before the end still reaches the trace.
       syncVisibility()
       tracer.stateChanges(cadence: cadence, visibility: visibility)

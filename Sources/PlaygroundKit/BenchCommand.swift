@@ -31,7 +31,11 @@ struct BenchCommand: ParsableCommand {
     case headless, window
   }
 
-  @Option(help: "A scene name, 'overview' (every scene at once), 'all', or a sketch's .swift path.")
+  @Option(
+    help: """
+      A scene name, 'overview' (every scene at once), 'geometry-grid' (100 GeometryReader cells), 'all', \
+      or a sketch's .swift path.
+      """)
   var scene: String = "all"
 
   @OptionGroup var sketch: SketchArguments
@@ -142,8 +146,9 @@ struct BenchCommand: ParsableCommand {
   }
 
   func scenes() throws -> [any PlaygroundScene] {
-    if scene == "all" { return SceneCatalog.all.map { $0.init() } + [OverviewScene()] }
+    if scene == "all" { return SceneCatalog.all.map { $0.init() } + [OverviewScene(), GeometryGridScene()] }
     if scene == "overview" { return [OverviewScene()] }
+    if scene == GeometryGridScene.name { return [GeometryGridScene()] }
     return [try UsageFailure.scene(scene, sketch: sketch).init()]
   }
 
@@ -161,7 +166,7 @@ struct BenchCommand: ParsableCommand {
       }
       if idle {
         try IdleBenchmark(seconds: seconds, size: size, renderer: renderer).run(
-          scenes: list.filter { !($0 is OverviewScene) }, json: json)
+          scenes: list.filter { !($0 is OverviewScene || $0 is GeometryGridScene) }, json: json)
         return
       }
       if compare {

@@ -1,4 +1,4 @@
-// Stage: canvas gradient images: linear, radial and conic gradients under any affine map, dithered.
+// Stage: gradient images (linear, radial, elliptical, conic) under any affine map, dithered.
 
 import Glibc
 import Graphics
@@ -13,6 +13,9 @@ public enum ShadingRaster {
     case linear(start: Point, end: Point)
     /// Outward from a circle of `startRadius` about `center` to one of `endRadius`.
     case radial(center: Point, startRadius: Double, endRadius: Double)
+    /// As `radial`, in a space stretched by `radii` on each axis about `center`: radius 1
+    /// there reaches `radii.width` along x and `radii.height` along y.
+    case elliptical(center: Point, radii: Size, startRadius: Double, endRadius: Double)
     /// Once around `center`, clockwise on screen from `angle` radians (0 points along +x).
     case conic(center: Point, angle: Double)
   }
@@ -57,6 +60,13 @@ public enum ShadingRaster {
           for x in 0..<w {
             let d = rowStart + step * Double(x) - c
             indices[x] = index(radial((d.x * d.x + d.y * d.y).squareRoot(), r0, r1), spread, &ramp, color)
+          }
+        case .elliptical(let c, let radii, let r0, let r1):
+          let (sx, sy) = (1 / radii.width, 1 / radii.height)
+          for x in 0..<w {
+            let d = rowStart + step * Double(x) - c
+            let (ex, ey) = (d.x * sx, d.y * sy)
+            indices[x] = index(radial((ex * ex + ey * ey).squareRoot(), r0, r1), spread, &ramp, color)
           }
         case .conic(let c, let angle):
           for x in 0..<w {

@@ -27,6 +27,8 @@ extension GlyphAtlas {
     let lineHeight = Double(TTF_FontHeight(primary)) * scale
     let ascent = Double(TTF_FontAscent(primary)) * scale
     let request = FontLocator.request(for: font)
+    // Tracking, in pixels, after each glyph.
+    let track = font.tracking * pixelSize / max(font.size, 1e-6)
     let scalars = Array(text.unicodeScalars)
     var pen = 0.0
     var placed: [PositionedGlyph] = []
@@ -55,7 +57,7 @@ extension GlyphAtlas {
       for p in shaped {
         let v = segment[p.cluster]
         guard let g = glyph(GlyphKey(face: key, scalar: v), color: false) else {
-          pen += p.advance
+          pen += p.advance + track
           continue
         }
         var x = pen + p.offsetX + g.offsetX * scale
@@ -70,7 +72,7 @@ extension GlyphAtlas {
               rect: Rect(x: x, y: dy + p.offsetY, width: g.width * scale, height: g.height * scale), uv: g.uv,
               isColor: false))
         }
-        pen += advance
+        pen += advance + track
       }
     }
 
@@ -108,14 +110,14 @@ extension GlyphAtlas {
         }
         placed.append(
           PositionedGlyph(rect: Rect(x: pen, y: 0, width: w, height: h), uv: uv, isColor: true, visible: visible))
-        pen += g.advance * k
+        pen += g.advance * k + track
         continue
       }
       if emojiPath == nil, isEmojiRange || wantsEmoji, !inPrimary {
         flush()
         // No emoji font and no glyph: leave the emoji out (as the warning says) but keep its
         // room, so the text around it does not shift when the font is installed.
-        pen += lineHeight
+        pen += lineHeight + track
         continue
       }
       let f = inPrimary ? match : FontLocator.fallback(for: v, like: request) ?? match

@@ -16,10 +16,14 @@ public struct EnvironmentValues: Hashable {
   public var italic = false
   /// The size of symbol images inside relative to their font (`.imageScale(_:)`).
   public var imageScale = Image.Scale.medium
+  /// Extra space after each character of text inside, in points (`.tracking(_:)`, `.kerning(_:)`).
+  var tracking = 0.0
   /// The axis of the innermost stack, which turns a `Divider` across it; nil outside stacks.
   var stackAxis: StackAxis?
   /// What controls inside are drawn and act with: enabled, tint, styles (`Controls/`).
   var controls = ControlEnvironment()
+  /// Objects put in the environment (`.environmentObject`, `.environment(object)`), by type.
+  var objects = EnvironmentObjects()
   /// Creates the default environment.
   public init() {}
 }
@@ -80,6 +84,8 @@ final class ViewNode {
   /// `onChange`'s value at the previous update; `.animation`'s watched value.
   var previous: Any?
   var anims: [AnimatedValue<Double>] = []
+  /// An `Animatable` shape's or modifier's `animatableData` in flight (an `AnimatedValue`).
+  var animatedData: (any AnimatedData)?
   var onDisappear: (() -> Void)?
   /// `onKeyPress`'s handler.
   var keyHandler: ((KeyPress) -> KeyPress.Result)?
@@ -90,6 +96,16 @@ final class ViewNode {
   var pendingTransaction: Animation??
   /// The date of the timer tick last handed to `onReceive`.
   var lastTick: Date?
+  /// The objects of `@StateObject`, `@ObservedObject` and `@EnvironmentObject` properties and
+  /// their subscriptions, by property name.
+  var objects: [String: ObjectSlot] = [:]
+  /// What the node keeps running while it is on screen (a `.task`, an `onReceive`
+  /// subscription); ended by `teardown`.
+  var resources: [NodeResource] = []
+  /// Set by `teardown`: the node has left the graph.
+  var isRemoved = false
+  /// How other threads name this node (observation, publishers); made on first use.
+  lazy var ref = NodeRef(self)
   var lastKids: [RNode] = []
 
   init(type: Any.Type, composite: Bool, parent: ViewNode?, key: ChildKey, serial: UInt64) {

@@ -5,6 +5,8 @@ import Graphics
 public enum Paint: Hashable, Sendable {
   case color(Color)
   case linearGradient(LinearGradient)
+  /// A radial, elliptical or angular gradient (`Gradients.swift`).
+  case shadedGradient(ShadedGradient)
 
   /// The paint with its opacity multiplied.
   public func opacity(_ o: Double) -> Paint {
@@ -13,6 +15,9 @@ public enum Paint: Hashable, Sendable {
     case .linearGradient(var g):
       g.stops = g.stops.map { Gradient.Stop(color: $0.color.opacity(o), location: $0.location) }
       return .linearGradient(g)
+    case .shadedGradient(var g):
+      g.gradient.stops = g.gradient.stops.map { Gradient.Stop(color: $0.color.opacity(o), location: $0.location) }
+      return .shadedGradient(g)
     }
   }
 }
@@ -25,11 +30,6 @@ public protocol ShapeStyle {
 
 extension Color: ShapeStyle {
   public var paint: Paint { .color(self) }
-
-  /// A gentle top-to-bottom gradient of this color, as SwiftUI's `Color.gradient`.
-  public var gradient: LinearGradient {
-    LinearGradient(colors: [adjusted(brightness: 0.22), self], startPoint: .top, endPoint: .bottom)
-  }
 }
 
 extension Paint: ShapeStyle {

@@ -105,7 +105,9 @@ extension Spacer: PrimitiveView, LeafView {
 
 extension Text: PrimitiveView, LeafView {
   func resolve(_ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
-    [RNode(.text(content, ctx.env.textFont, ctx.env.foreground))]
+    if let liveDate { return liveDate.resolve(node, ctx) }
+    if node.timeline != nil { ctx.runtime.stopTimeline(node) }
+    return [RNode(.text(content, ctx.env.textFont, ctx.env.foreground))]
   }
 }
 
@@ -119,8 +121,16 @@ extension Image: PrimitiveView {
 extension Canvas: PrimitiveView {
   func resolve(_ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
     switch drawing {
-    case .context(let draw): [RNode(.canvas(.context(draw)))]
-    case .graphics(let renderer): [RNode(.canvas(.graphics(renderer, ctx.env)))]
+    case .context(let draw): return [RNode(.canvas(.context(draw)))]
+    case .graphics(let renderer):
+      // Symbols are resolved as the canvas's children, laid out and drawn only when asked for.
+      var symbols: [AnyHashable: RNode] = [:]
+      if let views = self.symbols {
+        for n in ctx.runtime.child(node, ChildKey(0), views, ctx) {
+          if let tag = TagModifier.tag(of: n) { symbols[tag] = n }
+        }
+      }
+      return [RNode(.canvas(.graphics(renderer, ctx.env, symbols: symbols)))]
     }
   }
 }
@@ -136,6 +146,7 @@ extension EnvironmentValues {
     if monospacedDigits { font.usesMonospacedDigits = true }
     if let fontWeight { font.weight = fontWeight }
     if italic { font.isItalic = true }
+    if tracking != 0 { font.tracking = tracking }
     return font
   }
 }

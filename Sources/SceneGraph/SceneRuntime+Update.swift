@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Graphics
 import Motion
+import Observation
 import Timeline
 
 /// The update passes: which nodes are dirty, how a node's body or primitive is brought up to
@@ -186,8 +187,9 @@ extension SceneRuntime {
       out = updateComposite(node, view, ctx, envSame: envSame)
     } else {
       let info = self.info(V.self)
-      if info.isLeaf, envSame, !ctx.sameValue, !node.needsRefresh, !node.descendantDirty, let old = node.view,
-        comparators.equal(old, view)
+      // A leaf with a timeline of its own (a counting `Text(_:style:)`) has a due entry to show.
+      if info.isLeaf, envSame, !ctx.sameValue, !node.needsBody, !node.needsRefresh, !node.descendantDirty,
+        let old = node.view, comparators.equal(old, view)
       {
         out = node.output
       } else if let resolve = info.resolve {
@@ -240,10 +242,24 @@ extension SceneRuntime {
       c.transaction = pending
       node.pendingTransaction = nil
     }
-    let body = current.body
+    let body = observingBody(of: current, at: node)
     node.revisit = { n, rc in rc.runtime.child(n, ChildKey(0), body, rc) }
     c.sameValue = false
     return child(node, ChildKey(0), body, c)
+  }
+
+  /// Runs the view's body with observation tracking: a change to any `@Observable` property
+  /// the body read, on any thread, asks for this node's body to run again (once; the next
+  /// evaluation tracks afresh). Only the body itself is tracked: its child views track their
+  /// own bodies, so a change re-runs exactly the views that read the property.
+  func observingBody<V: View>(of view: V, at node: ViewNode) -> V.Body {
+    let ref = node.ref
+    let inbox = self.inbox
+    return withObservationTracking {
+      view.body
+    } onChange: {
+      inbox.invalidate(ref)
+    }
   }
 
   /// Connects the view's `@State` properties to the node's storage and its `@Environment`
@@ -269,6 +285,9 @@ extension SceneRuntime {
         case .environment(let load):
           load(base + field.offset).bind(env)
           node.readsEnvironment = true
+        case .object(let load, let readsEnvironment):
+          load(base + field.offset).bind(to: node, name: field.name, env: env, runtime: self)
+          if readsEnvironment { node.readsEnvironment = true }
         }
       }
     }
@@ -314,6 +333,11 @@ extension SceneRuntime {
     animatingNodes[node.serial] = nil
     routes.remove(node)
     for box in node.states { box.node = nil }
+    for resource in node.resources { resource.end() }
+    node.resources.removeAll()
+    for slot in node.objects.values { slot.subscription = nil }
+    node.objects.removeAll()
+    node.isRemoved = true
     node.children.removeAll()
     // Children hold their parent strongly; this is where the cycle breaks.
     node.parent = nil

@@ -79,6 +79,10 @@ public final class SceneRuntime {
   var carriedTaken = 0
   /// What lowering renders once and reuses: meshes, gradient backdrops, shrunk images.
   let caches = LoweringCaches()
+  /// Work handed over by other threads and tasks (see `RuntimeInbox`).
+  let inbox = RuntimeInbox()
+  /// Where views' `.task` closures run: this runtime's thread, between passes.
+  private(set) lazy var executor = LoopExecutor(inbox: inbox)
 
   /// How many entries each of the runtime's caches holds now (the soak watches them).
   public var cacheCounts: (meshes: Int, gradients: Int) { (caches.meshes.count, caches.gradients.count) }
@@ -178,6 +182,7 @@ public final class SceneRuntime {
     changeActionWrites.removeAll(keepingCapacity: true)
     loopGuardTrippedThisFrame = false
     if !input.timelinesFrozen { pollTimelines() }
+    drainInbox()
     for node in animatingNodes.values { invalidateOutput(node) }
     let rootView = body()
     pass = 0
@@ -256,6 +261,8 @@ public final class SceneRuntime {
       ctx.sameValue = pass > 1
       rootOutput = update(node, rootView, ctx)
       runActions()
+      // What the actions changed through observed objects, and tasks they started.
+      drainInbox()
       if dirty.isEmpty { return }
       if passes >= maxPasses {
         tripLoopGuard()

@@ -2,7 +2,7 @@ import FoundationEssentials
 import Graphics
 
 /// A 2-D outline that fills whatever frame it is given; SwiftUI's `Shape`.
-public protocol Shape: View where Body == Never {
+public protocol Shape: View, Animatable where Body == Never {
   /// The outline inside `rect`, as a pure function of the rectangle.
   func path(in rect: Rect) -> Path
 }
@@ -50,6 +50,9 @@ extension Shape {
 
 extension _ShapeView: PrimitiveView, LeafView {
   func resolve(_ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
+    // A shape with `animatableData` is asked for its path with the value in flight.
+    var shape = self.shape
+    ctx.runtime.animate(&shape, node, ctx)
     let fg = ctx.env.foreground
     let p = paint ?? fg
     guard let stroke else { return [RNode(.shape(AnyShape(shape), fill: p, stroke: nil, foreground: fg))] }

@@ -191,6 +191,9 @@ struct DynamicField {
   enum Kind {
     case state((UnsafeRawPointer) -> any BindableState)
     case environment((UnsafeRawPointer) -> any BindableEnvironment)
+    /// An object property (`@StateObject`, `@ObservedObject`, `@EnvironmentObject`), and
+    /// whether it comes from the environment.
+    case object((UnsafeRawPointer) -> any BindableObject, readsEnvironment: Bool)
   }
 
   var name: String
@@ -203,6 +206,11 @@ struct DynamicField {
     let complete = _forEachField(of: V.self) { name, offset, type, _ in
       if let state = type as? any BindableState.Type {
         fields.append(DynamicField(name: String(cString: name), offset: offset, kind: .state(loader(state))))
+      } else if let object = type as? any BindableObject.Type {
+        fields.append(
+          DynamicField(
+            name: String(cString: name), offset: offset,
+            kind: .object(loader(object), readsEnvironment: object.readsEnvironment)))
       } else if let environment = type as? any BindableEnvironment.Type {
         fields.append(
           DynamicField(name: String(cString: name), offset: offset, kind: .environment(loader(environment))))
@@ -215,6 +223,10 @@ struct DynamicField {
 
   private static func loader<S: BindableState>(_: S.Type) -> (UnsafeRawPointer) -> any BindableState {
     { $0.assumingMemoryBound(to: S.self).pointee }
+  }
+
+  private static func loader<O: BindableObject>(_: O.Type) -> (UnsafeRawPointer) -> any BindableObject {
+    { $0.assumingMemoryBound(to: O.self).pointee }
   }
 
   private static func loader<E: BindableEnvironment>(_: E.Type) -> (UnsafeRawPointer) -> any BindableEnvironment {

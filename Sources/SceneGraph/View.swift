@@ -180,6 +180,9 @@ public struct Spacer: View, Equatable {
 public struct Text: View, Equatable {
   public typealias Body = Never
   let content: String
+  /// A date shown in a style that changes as time passes (`Text(_:style:)`, `TextFormatting.swift`);
+  /// `content` then holds its text when it was made.
+  var liveDate: LiveDate?
   /// Creates text from a string, drawn verbatim.
   public init(_ content: String) { self.content = content }
 }

@@ -2,10 +2,13 @@
 //
 // `import TimelinePlayground` stands where `import SwiftUI` does on Apple's platforms: it brings
 // the views, modifiers, timelines, animations and shapes, and re-exports Foundation and
-// Observation as SwiftUI does, so pasted code finds `Date`, `DateFormatter`,
+// Observation as SwiftUI does (and Combine's API, as OpenCombine), so pasted code finds `Date`, `DateFormatter`,
 // `String(format:)` and `@Observable` with only the import changed.
 @_exported public import Foundation
 @_exported public import Observation
+// Combine's publishers, `ObservableObject` and `@Published`, from OpenCombine (Linux has no
+// Combine); `import Combine` in a sketch reads as this import.
+@_exported public import OpenCombine
 @_exported public import SceneGraph
 
 // Implementation-only, so that sketches compiled against this module need none of the window's

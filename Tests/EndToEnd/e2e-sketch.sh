@@ -204,3 +204,32 @@ if (cd "$SK" && "$BIN" new Demo >"$SK/new.out" 2>&1) && (cd "$SK/Demo" && swift 
 else
   fail "playground new: build" "$(tail -5 "$SK/new.out" "$SK/new-build.out" 2>/dev/null)"
 fi
+
+# Work sent to the main queue and the main actor runs inside the window's loop, as on a run
+# loop: a sketch's DispatchQueue.main.asyncAfter and a .task's MainActor.run both print.
+cat >"$SK/MainQueue.swift" <<'SWIFT'
+import SwiftUI
+
+struct MainQueueSketch: View {
+  @State private var message = "waiting"
+  var body: some View {
+    Text(message)
+      .onAppear {
+        DispatchQueue.main.asyncAfter(deadline: .now() + 0.3) {
+          print("main queue ran")
+          message = "main queue ran"
+        }
+      }
+      .task {
+        try? await Task.sleep(nanoseconds: 200_000_000)
+        await MainActor.run { print("main actor ran") }
+      }
+  }
+}
+SWIFT
+"$BIN" run "$SK/MainQueue.swift" --duration 4 >"$SK/mainqueue.out" 2>"$SK/mainqueue.err"
+if grep -q "main queue ran" "$SK/mainqueue.out" && grep -q "main actor ran" "$SK/mainqueue.out"; then
+  pass "a sketch's DispatchQueue.main.asyncAfter and MainActor.run run in the window's loop"
+else
+  fail "main queue in a sketch" "$(cat "$SK/mainqueue.out" "$SK/mainqueue.err" | tail -3)"
+fi

@@ -1,7 +1,9 @@
 import Foundation
+import Graphics
 import Testing
 
 @testable import PlaygroundKit
+@testable import SceneGraph
 
 /// `playground bench` as users call it: exit codes, the JSON shape other tools read, the CSV.
 @Suite(.serialized) struct BenchTests {
@@ -83,6 +85,23 @@ import Testing
     // The plot is a real PNG.
     let png = try Data(contentsOf: URL(fileURLWithPath: plot))
     #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+  }
+
+  @Test("the geometry-grid row lays out 100 GeometryReader cells in a LazyVGrid and draws each one's disc")
+  func geometryGridRow() throws {
+    let r = try CLI.run(["bench", "--scene", "geometry-grid", "--frames", "4", "--warmup", "1", "--size", "320x180"])
+    #expect(r.status == 0, "stderr: \(r.err)")
+    #expect(r.out.contains("geometry-grid"))
+    // A hundred discs, drawn every frame.
+    let scene = GeometryGridScene()
+    let runtime = SceneRuntime(textEngine: FixedAdvanceTextEngine())
+    let size = Size(width: 320, height: 180)
+    let out = runtime.frame(
+      { scene.body(SceneContext(size: size, start: FrameBenchmark.start)) },
+      input: FrameInput(now: FrameBenchmark.start.addingTimeInterval(0.5), time: 0.5, size: size))
+    let discs = out.items.filter { $0.kind == .shape }
+    #expect(discs.count == 100)
+    #expect(discs.allSatisfy { $0.bounds.width > 1 && $0.bounds.maxX <= 321 && $0.bounds.maxY <= 181 })
   }
 
   @Test func unknownSceneIsExit64NamingTheChoices() throws {

@@ -64,6 +64,14 @@ import Testing
     #expect(lines[13] == "  var body: some View { Text(\"\\(1 + 2) }\") }")
   }
 
+  @Test("Combine's import reads as OpenCombine's; other imports stay")
+  func combineImport() {
+    let source = "import SwiftUI\nimport Combine\nimport Foundation\nimport CombineExtras\n"
+    let text = SketchScanner(text: source, file: "f", fileIndex: 0).compiledText
+    #expect(
+      text == "import TimelinePlayground\nimport OpenCombine\nimport Foundation\nimport CombineExtras\n")
+  }
+
   @Test("a preview whose arguments span lines keeps the lines after it in place")
   func multilinePreview() {
     let source = "#Preview(\n  \"Two\",\n  traits: .sizeThatFitsLayout\n) {\n  Text(\"x\")\n}\nstruct After: View {}\n"

@@ -70,6 +70,20 @@ extension SDLSuites {
       #expect(width("10:11", tabular) == width("88:88", tabular))
     }
 
+    @Test("tracking adds its points, scaled to the pixel size, after every character, spaces included")
+    func tracking() throws {
+      let atlas = try GlyphAtlas()
+      var tracked = Font.system(size: 20)
+      tracked.tracking = 3
+      let plain = atlas.layout("a b", font: .system(size: 20), pixelSize: 40)
+      let run = atlas.layout("a b", font: tracked, pixelSize: 40)
+      // Drawn at twice its size: 6 pixels after each of the three characters.
+      #expect(abs(run.size.width - plain.size.width - 18) < 1e-9)
+      // "b" follows two tracked characters.
+      let (b, plainB) = (try #require(run.glyphs.last), try #require(plain.glyphs.last))
+      #expect(abs(b.rect.minX - plainB.rect.minX - 12) < 1e-9)
+    }
+
     @Test("text at 60 sizes keeps one SDL_ttf font per file, and each size still measures as its own")
     func oneFontPerFile() throws {
       let atlas = try GlyphAtlas(emojiFontPath: "")

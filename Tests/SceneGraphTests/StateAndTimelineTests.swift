@@ -511,6 +511,7 @@ struct FontIgnorer: View {
       switch f.kind {
       case .state: "state"
       case .environment: "environment"
+      case .object: "object"
       }
     }
     #expect(kinds == ["state", "environment", "state"])

@@ -137,10 +137,12 @@ final class SketchCompiler {
       return .failed(.toolchain("cannot write \(entry)"), diagnostics: "")
     }
     let library = Paths.join(folder, "lib\(module).so")
-    let arguments = [
-      toolchain.compiler, "-emit-library", "-parse-as-library", "-swift-version", swiftVersion, "-module-name", module,
-      "-I", toolchain.modules, "-Onone", "-diagnostic-style", "llvm", "-o", library,
-    ]
+    let arguments =
+      [
+        toolchain.compiler, "-emit-library", "-parse-as-library", "-swift-version", swiftVersion, "-module-name",
+        module,
+        "-I", toolchain.modules, "-Onone", "-diagnostic-style", "llvm", "-o", library,
+      ] + toolchain.clangModuleMaps.flatMap { ["-Xcc", "-fmodule-map-file=\($0)"] }
     guard let result = runChild(toolchain.compiler, arguments + inputs + [entry], timeout: 300) else {
       return .failed(.toolchain("\(toolchain.compiler) could not be started"), diagnostics: "")
     }

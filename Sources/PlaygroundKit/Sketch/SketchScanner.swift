@@ -186,11 +186,16 @@ struct SketchScanner {
     }
   }
 
-  /// `import SwiftUI` compiles as `import TimelinePlayground`.
+  /// `import SwiftUI` compiles as `import TimelinePlayground`, and `import Combine` as
+  /// `import OpenCombine` (Combine's API, which TimelinePlayground also re-exports).
   private mutating func importDeclaration() {
     skipSpaces()
     let start = i
-    if readWord() == "SwiftUI" { edits.append((start..<i, "TimelinePlayground")) }
+    switch readWord() {
+    case "SwiftUI": edits.append((start..<i, "TimelinePlayground"))
+    case "Combine": edits.append((start..<i, "OpenCombine"))
+    default: break
+    }
   }
 
   /// A type declaration or extension at the top level: a candidate when it conforms to

@@ -62,6 +62,18 @@ struct SketchToolchain {
     return nil
   }
 
+  /// The C modules that the Swift modules import, which the compiler must find by module
+  /// map: OpenCombine's helpers. A build folder has the map SwiftPM generated beside `Modules/`;
+  /// an install has one of its own in `Modules/COpenCombineHelpers/` (see the Makefile).
+  var clangModuleMaps: [String] {
+    ["COpenCombineHelpers"].compactMap { name in
+      [
+        Paths.join(Paths.deletingLastComponent(modules), "\(name).build/module.modulemap"),
+        Paths.join(modules, "\(name)/module.modulemap"),
+      ].first { FileManager.default.fileExists(atPath: $0) }
+    }
+  }
+
   /// `Modules/` beside the running binary (a build folder), else the installed copy.
   static func modulesFolder() -> String? {
     let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]

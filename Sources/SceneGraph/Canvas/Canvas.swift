@@ -6,10 +6,13 @@ import Graphics
 /// SwiftUI's form takes a renderer, `{ context, size in … }`, that draws through a
 /// `GraphicsContext`. The project's own form, `{ ctx in … }`, draws through a `CanvasContext`,
 /// which writes the draw list directly. Either closure runs every time the canvas is drawn,
-/// so it may read anything; `Symbols` is always `EmptyView` (`symbols:` is not supported).
+/// so it may read anything. `symbols:` are views tagged with `.tag(_:)` that the renderer
+/// draws by `resolveSymbol(id:)`, each at its ideal size.
 public struct Canvas<Symbols: View>: View {
   public typealias Body = Never
   let drawing: Drawing
+  /// Views the renderer can draw, by tag.
+  var symbols: Symbols?
 
   /// What the canvas draws with.
   enum Drawing {
@@ -37,6 +40,18 @@ extension Canvas where Symbols == EmptyView {
   }
 }
 
+extension Canvas {
+  /// Creates a canvas that `renderer` draws, with `symbols` (each tagged with `.tag(_:)`) for
+  /// it to draw by `resolveSymbol(id:)`.
+  public init(
+    opaque: Bool = false, colorMode: ColorRenderingMode = .nonLinear, rendersAsynchronously: Bool = false,
+    renderer: @escaping (inout GraphicsContext, CGSize) -> Void, @ViewBuilder symbols: () -> Symbols
+  ) {
+    drawing = .graphics(renderer)
+    self.symbols = symbols()
+  }
+}
+
 /// The color space and precision a canvas draws in; SwiftUI's `ColorRenderingMode`. Accepted:
 /// every renderer blends 8-bit sRGB.
 public enum ColorRenderingMode: Hashable, Sendable {
@@ -47,5 +62,5 @@ public enum ColorRenderingMode: Hashable, Sendable {
 /// the environment it was resolved in (for `.foreground` and text).
 enum CanvasContent {
   case context((inout CanvasContext) -> Void)
-  case graphics((inout GraphicsContext, CGSize) -> Void, EnvironmentValues)
+  case graphics((inout GraphicsContext, CGSize) -> Void, EnvironmentValues, symbols: [AnyHashable: RNode] = [:])
 }

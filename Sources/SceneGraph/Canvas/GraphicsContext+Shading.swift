@@ -182,6 +182,9 @@ enum ResolvedShading {
       let b = bounds()
       func point(_ u: UnitPoint) -> Point { Point(x: b.minX + b.width * u.x, y: b.minY + b.height * u.y) }
       self = .gradient(Gradient(stops: g.stops), .linear(start: point(g.startPoint), end: point(g.endPoint)), .pad)
+    case .shadedGradient(let g):
+      let (gradient, geometry) = g.resolved(in: bounds())
+      self = .gradient(gradient, geometry, .pad)
     }
   }
 

@@ -116,6 +116,8 @@ final class CanvasTarget {
   let outerClip: Rect?
   /// What lays out text for `resolve(_:)`, outside the lowering.
   let textEngine: TextEngine
+  /// The canvas's symbols, by tag (`Canvas(renderer:symbols:)`).
+  var symbols: [AnyHashable: RNode] = [:]
 
   init(lowerer: Lowerer, base: CGAffineTransform, opacity: Double, environment: EnvironmentValues, size: CGSize) {
     self.lowerer = lowerer

@@ -21,9 +21,10 @@ extension Lowerer {
       list = DrawList()
       draw(&ctx)
       list = ctx.drawList
-    case .graphics(let renderer, let environment):
+    case .graphics(let renderer, let environment, let symbols):
       let target = CanvasTarget(
         lowerer: self, base: base, opacity: opacity, environment: environment, size: frame.size)
+      target.symbols = symbols
       // Handed over, so that the target holds the only reference to the list's and the items'
       // storage and appending to them copies nothing.
       list = DrawList()
@@ -78,7 +79,7 @@ extension Lowerer {
   }
 
   /// What `draw` adds to an empty list with this list's tessellation, leaving this list as it was.
-  private mutating func drawnAside(_ draw: (inout Lowerer) -> Void) -> DrawList {
+  mutating func drawnAside(_ draw: (inout Lowerer) -> Void) -> DrawList {
     var aside = DrawList()
     (aside.antiAliased, aside.fringeWidth, aside.circleMaxError, aside.tessellation, aside.targetBounds) = (
       list.antiAliased, list.fringeWidth, list.circleMaxError, list.tessellation, list.targetBounds
@@ -93,7 +94,7 @@ extension Lowerer {
   /// edges) textured with a gradient image rendered one texel per pixel over their bounds, so
   /// the gradient shows exactly where a solid fill or stroke of the same path would. The
   /// items from `itemsFrom` on, recorded with the mask, take the gradient's first color.
-  private mutating func paint(
+  mutating func paint(
     _ mask: DrawList, _ g: Gradient, _ geometry: ShadingRaster.Geometry, _ spread: ShadingRaster.Spread,
     _ t: Transform2D, _ opacity: Double, itemsFrom first: Int
   ) {

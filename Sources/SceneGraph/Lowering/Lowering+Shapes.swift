@@ -1,4 +1,4 @@
-// Lowering of shapes: fills (solid or graded per vertex) and strokes with their dashes and caps.
+// Lowering of shapes: fills (solid, graded per vertex, or through a gradient image) and strokes.
 import FoundationEssentials
 import Graphics
 
@@ -11,6 +11,7 @@ extension Lowerer {
     switch p {
     case .color(let c): c
     case .linearGradient(let g): g.stops.first?.color ?? .clear
+    case .shadedGradient(let g): g.gradient.stops.first?.color ?? .clear
     }
   }
 
@@ -29,6 +30,9 @@ extension Lowerer {
         let t = ((p.x - s.x) * d.x + (p.y - s.y) * d.y) / len2
         return g.color(at: t).opacity(opacity).rgba8
       }
+    case .shadedGradient:
+      // Drawn through a mask (`lowerShape`); a single color where it is not.
+      return [RGBA8](repeating: representative(paint).opacity(opacity).rgba8, count: local.count)
     }
   }
 
@@ -63,21 +67,44 @@ extension Lowerer {
       polylines = shape.path(in: frame).flattened(tolerance: tolerance / scale)
     }
     if let fill {
-      for line in polylines where line.points.count >= 3 {
-        let pixel = line.points.map(t.apply)
-        if polylines.count == 1, DrawList.isConvex(pixel) {
-          let vertexColors = colors(for: fill, local: line.points, frame: frame, opacity: opacity)
-          list.fillConvexPolygon(pixel, colors: vertexColors)
-        } else {
-          let solid = representative(fill).opacity(opacity).rgba8
-          list.fillPolygon(pixel, color: solid)
-        }
-        items.append(
-          DrawnItem(kind: .shape, bounds: bounds(pixel), color: representative(fill).opacity(opacity), text: nil))
+      if case .shadedGradient(let g) = fill {
+        // The gradient's image drawn through the fill's own triangles, as a canvas does.
+        let first = items.count
+        let mask = drawnAside { $0.fillPolylines(polylines, .color(.white), frame, t, 1) }
+        let (gradient, geometry) = g.resolved(in: frame)
+        paint(mask, gradient, geometry, .pad, t, opacity, itemsFrom: first)
+      } else {
+        fillPolylines(polylines, fill, frame, t, opacity)
       }
     }
     if let stroke {
-      strokeLines(polylines, stroke.style, representative(stroke.paint).opacity(opacity), t)
+      if case .shadedGradient(let g) = stroke.paint {
+        let first = items.count
+        let mask = drawnAside { $0.strokeLines(polylines, stroke.style, .white, t) }
+        let (gradient, geometry) = g.resolved(in: frame)
+        paint(mask, gradient, geometry, .pad, t, opacity, itemsFrom: first)
+      } else {
+        strokeLines(polylines, stroke.style, representative(stroke.paint).opacity(opacity), t)
+      }
+    }
+  }
+
+  /// Fills the closed `polylines` of a shape laid out in `frame` with `fill` under `t`:
+  /// convex ones graded per vertex, others in one color.
+  private mutating func fillPolylines(
+    _ polylines: [Path.Polyline], _ fill: Paint, _ frame: Rect, _ t: Transform2D, _ opacity: Double
+  ) {
+    for line in polylines where line.points.count >= 3 {
+      let pixel = line.points.map(t.apply)
+      if polylines.count == 1, DrawList.isConvex(pixel) {
+        let vertexColors = colors(for: fill, local: line.points, frame: frame, opacity: opacity)
+        list.fillConvexPolygon(pixel, colors: vertexColors)
+      } else {
+        let solid = representative(fill).opacity(opacity).rgba8
+        list.fillPolygon(pixel, color: solid)
+      }
+      items.append(
+        DrawnItem(kind: .shape, bounds: bounds(pixel), color: representative(fill).opacity(opacity), text: nil))
     }
   }
 

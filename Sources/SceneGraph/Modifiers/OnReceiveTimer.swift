@@ -1,5 +1,7 @@
-// `Timer.publish(every:on:in:)` and `.onReceive`: timer-driven updates, off the display's clock.
+// `Timer.publish(every:on:in:)` and `.onReceive`: values from publishers, timers among them.
+import Dispatch
 import FoundationEssentials
+import OpenCombine
 import Timeline
 
 /// A timer publisher in the shape of Combine's `Timer.publish(every:on:in:)`, so the articles'
@@ -18,7 +20,10 @@ public struct TimerPublisher: Hashable, Sendable {
 
 /// Foundation's `Timer`, here only as the namespace of `Timer.publish(every:on:in:)`, so a
 /// article's timer pastes unchanged (the program does not link Foundation's run loop).
-public enum Timer {}
+public enum Timer {
+  /// The publisher `Timer.publish(every:on:in:)` returns.
+  public typealias TimerPublisher = SceneGraph.TimerPublisher
+}
 
 /// Foundation's `RunLoop`, only as the `on:` and `in:` arguments of `Timer.publish`: ticks
 /// are delivered on the frame loop whichever is named.
@@ -62,6 +67,118 @@ extension View {
   /// Runs `action` with the tick's date each time `publisher` fires.
   public func onReceive(_ publisher: TimerPublisher, perform action: @escaping (Date) -> Void) -> _OnReceiveView<Self> {
     _OnReceiveView(content: self, publisher: publisher, action: action)
+  }
+
+  /// Runs `action` with the tick's date each time the timer fires (the form a property typed
+  /// `Publishers.Autoconnect<Timer.TimerPublisher>` has).
+  public func onReceive(
+    _ publisher: Publishers.Autoconnect<TimerPublisher>, perform action: @escaping (Date) -> Void
+  ) -> _OnReceiveView<Self> {
+    _OnReceiveView(content: self, publisher: publisher.upstream, action: action)
+  }
+
+  /// Runs `action` with each value `publisher` emits while the view is on screen.
+  ///
+  /// The view subscribes when it appears and cancels when it goes. Values may be sent from any
+  /// thread: each is handed to the frame loop, which wakes and runs `action` on its own thread
+  /// before the next update.
+  public func onReceive<P: Publisher>(_ publisher: P, perform action: @escaping (P.Output) -> Void) -> some View
+  where P.Failure == Never {
+    modified(OnReceiveModifier(publisher: publisher, action: action))
+  }
+}
+
+/// A view's subscription to a publisher, and the action it delivers to (the latest view's).
+final class PublisherSubscription<Output>: NodeResource {
+  var action: (Output) -> Void
+  var cancellable: AnyCancellable?
+  init(action: @escaping (Output) -> Void) { self.action = action }
+  func end() {
+    cancellable?.cancel()
+    cancellable = nil
+  }
+}
+
+/// Subscribes to the publisher when the view appears and hands each value to the frame loop.
+struct OnReceiveModifier<P: Publisher>: PrimitiveModifier where P.Failure == Never {
+  let publisher: P
+  let action: (P.Output) -> Void
+
+  func resolve<Content: View>(_ content: Content, _ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
+    if let existing = node.resources.lazy.compactMap({ $0 as? PublisherSubscription<P.Output> }).first {
+      if !ctx.sameValue { existing.action = action }
+    } else {
+      let subscription = PublisherSubscription(action: action)
+      node.resources.append(subscription)
+      let inbox = ctx.runtime.inbox
+      subscription.cancellable = publisher.sink { [weak subscription] value in
+        guard let subscription else { return }
+        inbox.perform(LoopWork { if subscription.cancellable != nil { subscription.action(value) } })
+      }
+    }
+    return ctx.runtime.child(node, ChildKey(0), content, ctx)
+  }
+}
+
+// MARK: The timer as a publisher of its own
+
+extension TimerPublisher: ConnectablePublisher {
+  public typealias Output = Date
+  public typealias Failure = Never
+
+  /// Sends the date every `interval` seconds to `subscriber`, from a background thread. (A
+  /// view's `onReceive` does not subscribe: it ticks on the frame loop's clock instead.)
+  public func receive<S: Subscriber>(subscriber: S) where S.Input == Date, S.Failure == Never {
+    subscriber.receive(subscription: TimerSubscription(interval: interval, subscriber: subscriber))
+  }
+
+  /// Each subscriber has its own timer, started by its first demand; nothing to connect.
+  public func connect() -> any Cancellable { AnyCancellable {} }
+}
+
+/// One subscriber's timer.
+private final class TimerSubscription<S: Subscriber>: Subscription, @unchecked Sendable
+where S.Input == Date, S.Failure == Never {
+  private let lock = Lock()
+  private var subscriber: S?
+  private var demand = Subscribers.Demand.none
+  private var timer: DispatchSourceTimer?
+  private let interval: TimeInterval
+
+  init(interval: TimeInterval, subscriber: S) {
+    self.interval = interval
+    self.subscriber = subscriber
+  }
+
+  func request(_ more: Subscribers.Demand) {
+    lock.withLock {
+      demand += more
+      guard timer == nil, subscriber != nil else { return }
+      let source = DispatchSource.makeTimerSource(queue: .global())
+      source.schedule(deadline: .now() + interval, repeating: interval)
+      source.setEventHandler { [weak self] in self?.tick() }
+      source.resume()
+      timer = source
+    }
+  }
+
+  private func tick() {
+    let target: S? = lock.withLock {
+      guard demand > 0, let subscriber else { return nil }
+      demand -= 1
+      return subscriber
+    }
+    guard let target else { return }
+    let more = target.receive(Date())
+    lock.withLock { demand += more }
+  }
+
+  func cancel() {
+    lock.withLock {
+      timer?.cancel()
+      timer = nil
+      subscriber = nil
+    }
   }
 }
 

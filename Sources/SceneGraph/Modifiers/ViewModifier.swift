@@ -57,10 +57,16 @@ extension ModifiedContent: PrimitiveView {
       inner.sameValue = contentSame
       return rt.child(placeholder, ChildKey(0), content, inner)
     }
-    // The modifier's body runs like a view's: first, and when the modifier's value changed.
-    let changed = !ctx.sameValue && !(node.previous.map { rt.comparators.equal($0, modifier) } ?? false)
-    if node.revisit == nil || changed {
-      node.previous = modifier
+    // The modifier's body runs like a view's: first, and when the modifier's value changed,
+    // or every frame while its `animatableData` animates.
+    var modifier = self.modifier
+    // Animating in the last frame includes the frame it arrives in, drawn at the target.
+    let wasMoving = rt.animatingNodes[node.serial] != nil
+    rt.animateIfAnimatable(&modifier, node, ctx)
+    let moving = wasMoving || rt.animatingNodes[node.serial] != nil
+    let changed = !ctx.sameValue && !(node.previous.map { rt.comparators.equal($0, self.modifier) } ?? false)
+    if node.revisit == nil || changed || moving {
+      node.previous = self.modifier
       let body = modifier.body(content: _ViewModifier_Content())
       node.revisit = { n, rc in rc.runtime.child(n, ChildKey(0), body, rc) }
       c.sameValue = false
