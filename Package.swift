@@ -98,6 +98,12 @@ let package = Package(
     .testTarget(name: "SDLBackendTests", dependencies: ["SDLBackend", "Graphics"]),
     .testTarget(name: "ScenesTests", dependencies: ["Scenes", "SceneGraph", "Audio"]),
     .testTarget(name: "PlaygroundKitTests", dependencies: ["PlaygroundKit"]),
+    // Examples written as published SwiftUI code is written, against `import TimelinePlayground`
+    // in Swift 5 mode as sketches are, each rendered and judged by its pixels.
+    .testTarget(
+      name: "CorpusTests",
+      dependencies: ["TimelinePlayground", "PlaygroundKit", "SceneGraph", "Graphics", "Scenes", "SDLBackend"],
+      swiftSettings: [.swiftLanguageMode(.v5)]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Synchronization
 
 /// How a run of text should look; SwiftUI's `Font`, reduced to what the backend can honor.
 public struct Font: Hashable, Sendable {
@@ -21,7 +22,12 @@ public struct Font: Hashable, Sendable {
   /// Whether the italic (or, failing that, oblique) face is wanted.
   public var isItalic = false
   /// A font family asked for by name before the design's own families; nil for a system font.
-  public var family: String?
+  public var family: String? {
+    get { familyID == 0 ? nil : FontFamilies.name(familyID) }
+    set { familyID = newValue.map(FontFamilies.id) ?? 0 }
+  }
+  /// The family as a number (0 for none), so fonts stay small and cheap to copy and hash.
+  private var familyID: UInt32 = 0
   /// Extra space after each character, in points (SwiftUI's `tracking(_:)` and `kerning(_:)`).
   public var tracking = 0.0
 
@@ -155,4 +161,27 @@ public final class FixedAdvanceTextEngine: TextEngine {
           * (0.6 * pixelSize + font.tracking * pixelSize / max(font.size, 1e-6)),
         height: 1.2 * pixelSize))
   }
+}
+
+/// The family names fonts have asked for, numbered from 1 in the order first seen.
+enum FontFamilies {
+  private struct Table {
+    var names: [String] = []
+    var ids: [String: UInt32] = [:]
+  }
+  private static let table = Mutex(Table())
+
+  /// The number of `name`, given one on first sight.
+  static func id(_ name: String) -> UInt32 {
+    table.withLock { t in
+      if let known = t.ids[name] { return known }
+      t.names.append(name)
+      let id = UInt32(t.names.count)
+      t.ids[name] = id
+      return id
+    }
+  }
+
+  /// The name numbered `id`.
+  static func name(_ id: UInt32) -> String { table.withLock { $0.names[Int(id) - 1] } }
 }

@@ -12,6 +12,8 @@ extension Rasterizer {
   static func imageQuad(
     _ q: UnsafePointer<Vertex>, clip: PixelRect, target: RasterTarget, texture: RasterTexture
   ) -> Bool {
+    // A layer with a blend mode (`BlendModes.swift`); drawn `normal` if it is not its own size.
+    if texture.blend != .normal, blendQuad(q, clip: clip, target: target, texture: texture) { return true }
     let (a, b, c, d) = (q[0], q[1], q[2], q[3])
     guard a.y == b.y, c.y == d.y, a.x == d.x, b.x == c.x, a.color == b.color, a.color == c.color,
       a.color == d.color, a.u == d.u, b.u == c.u, a.v == b.v, c.v == d.v

@@ -94,14 +94,6 @@ public enum Rasterizer {
               continue
             }
           }
-          if p.shape == .imageQuad, let tex, tex.blend != .normal, p.indexCount == 6, p.indexOffset + 6 <= ix.count {
-            let i0 = Int(ix[p.indexOffset])
-            if i0 >= 0, i0 + 4 <= vs.count, let q = vs.baseAddress,
-              blendQuad(q + i0, clip: clip, target: target, texture: tex)
-            {
-              continue
-            }
-          }
           if p.shape == .imageQuad, let tex, p.indexCount == 6, p.indexOffset + 6 <= ix.count {
             let i0 = Int(ix[p.indexOffset])
             if i0 >= 0, i0 + 4 <= vs.count, let q = vs.baseAddress,

@@ -14,18 +14,77 @@ public struct EnvironmentValues: Hashable {
   public var fontWeight: Font.Weight?
   /// Whether text inside is italic whatever its font (`.italic()`).
   public var italic = false
-  /// The size of symbol images inside relative to their font (`.imageScale(_:)`).
-  public var imageScale = Image.Scale.medium
-  /// Extra space after each character of text inside, in points (`.tracking(_:)`, `.kerning(_:)`).
-  var tracking = 0.0
   /// The axis of the innermost stack, which turns a `Divider` across it; nil outside stacks.
   var stackAxis: StackAxis?
-  /// What controls inside are drawn and act with: enabled, tint, styles (`Controls/`).
-  var controls = ControlEnvironment()
-  /// Objects put in the environment (`.environmentObject`, `.environment(object)`), by type.
-  var objects = EnvironmentObjects()
+  /// The values few views set, kept apart so that copying and comparing the environment,
+  /// which every node does, stays cheap.
+  var extras = EnvironmentExtras()
   /// Creates the default environment.
   public init() {}
+
+  /// The size of symbol images inside relative to their font (`.imageScale(_:)`).
+  public var imageScale: Image.Scale {
+    get { extras.storage.imageScale }
+    set { extras.update { $0.imageScale = newValue } }
+  }
+  /// Extra space after each character of text inside, in points (`.tracking(_:)`, `.kerning(_:)`).
+  var tracking: Double {
+    get { extras.storage.tracking }
+    set { extras.update { $0.tracking = newValue } }
+  }
+  /// What controls inside are drawn and act with: enabled, tint, styles (`Controls/`).
+  var controls: ControlEnvironment {
+    get { extras.storage.controls }
+    set { extras.update { $0.controls = newValue } }
+  }
+  /// Objects put in the environment (`.environmentObject`, `.environment(object)`), by type.
+  var objects: EnvironmentObjects {
+    get { extras.storage.objects }
+    set { extras.update { $0.objects = newValue } }
+  }
+}
+
+/// The environment's rarely set values in one shared box, copied only when one is set: the
+/// default box is shared by every environment that sets none.
+struct EnvironmentExtras: Hashable {
+  /// The values.
+  final class Storage: Hashable {
+    var imageScale = Image.Scale.medium
+    var tracking = 0.0
+    var controls = ControlEnvironment()
+    var objects = EnvironmentObjects()
+
+    init() {}
+
+    func copy() -> Storage {
+      let s = Storage()
+      (s.imageScale, s.tracking, s.controls, s.objects) = (imageScale, tracking, controls, objects)
+      return s
+    }
+
+    static func == (a: Storage, b: Storage) -> Bool {
+      a === b
+        || (a.imageScale == b.imageScale && a.tracking == b.tracking && a.controls == b.controls
+          && a.objects == b.objects)
+    }
+
+    func hash(into h: inout Hasher) {
+      h.combine(imageScale)
+      h.combine(tracking)
+      h.combine(controls)
+      h.combine(objects)
+    }
+  }
+
+  /// The box every untouched environment shares.
+  nonisolated(unsafe) private static let shared = Storage()
+  private(set) var storage = EnvironmentExtras.shared
+
+  /// Changes the values through a box of this environment's own.
+  mutating func update(_ change: (Storage) -> Void) {
+    if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+    change(storage)
+  }
 }
 
 /// Where a child sits among its parent's children: its position, or its explicit id.

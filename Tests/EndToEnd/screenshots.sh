@@ -25,3 +25,5 @@ shot gif 0.5
 TZ=UTC "$BIN" snapshot --scene update-trap --at 2.5 --size 960x540 --out "$OUT/update-trap.png" 2>/dev/null
 echo "wrote $OUT/update-trap.png"
 shot timer-vs-timeline 3.0
+shot particles 2.0
+shot keyframes 0.75

@@ -72,10 +72,31 @@ extension Lowerer {
   /// than 20, and the rasterizer sets up 22 triangles for it instead of 58.
   private mutating func fillLines(_ path: Path, _ color: Color, _ t: Transform2D) {
     let c = color.rgba8
+    // A circle drawn under a similarity (the particles of a `TimelineView(.animation)` canvas)
+    // is tessellated as a circle, without flattening its curves.
+    if let (center, radius) = Self.circle(path, t) {
+      list.fillCircle(center: center, radius: radius, color: c)
+      let r = Rect(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius)
+      items.append(DrawnItem(kind: .shape, bounds: r, color: color, text: nil))
+      return
+    }
     for line in path.applying(t).flattened(tolerance: tolerance, segments: .byCurvature) where line.points.count >= 3 {
       list.fillPolygon(line.points, color: c)
       items.append(DrawnItem(kind: .shape, bounds: line.bounds, color: color, text: nil))
     }
+  }
+
+  /// The centre and radius in pixels of `path` under `t` when it is one circle (as
+  /// `Path(ellipseIn:)` of a square makes) and `t` keeps circles round; nil otherwise.
+  static func circle(_ path: Path, _ t: Transform2D) -> (Point, Double)? {
+    let e = path.elements
+    guard e.count == 6, case .move = e[0], case .closeSubpath = e[5] else { return nil }
+    let box = path.boundingRect
+    guard box.width == box.height, box.width > 0, t.a == t.d, t.b == -t.c,
+      Path(ellipseIn: box).elements == e
+    else { return nil }
+    let scale = (t.a * t.a + t.b * t.b).squareRoot()
+    return (t.apply(Point(x: box.midX, y: box.midY)), box.width / 2 * scale)
   }
 
   /// What `draw` adds to an empty list with this list's tessellation, leaving this list as it was.
