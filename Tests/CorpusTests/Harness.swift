@@ -16,7 +16,6 @@ struct CorpusScene: PlaygroundScene {
   /// The example being rendered; the corpus's suites run serialized.
   nonisolated(unsafe) static var content: () -> AnyView = { AnyView(EmptyView()) }
 
-
   func body(_ context: SceneContext) -> some View {
     ZStack {
       Rectangle().fill(Color.white)
