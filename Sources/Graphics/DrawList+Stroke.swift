@@ -6,7 +6,13 @@ extension DrawList {
   public mutating func strokePolyline(
     _ input: [Point], closed: Bool, color inputColor: RGBA8, thickness: Double
   ) {
-    var points = input
+    // A point repeated (a capsule's zero-length sides, a closed path ending where it began)
+    // makes a segment with no direction, whose join would be drawn as a spike twice the
+    // line's width: each point is kept once.
+    var points: [Point] = []
+    points.reserveCapacity(input.count)
+    for p in input where points.last != p { points.append(p) }
+    if closed, points.count > 1, points.first == points.last { points.removeLast() }
     if points.count >= 2 {
       // Split long segments so each quad's bounding box stays small (see maxEdgeLength).
       var out: [Point] = []

@@ -25,7 +25,10 @@ struct CorpusScene: PlaygroundScene {
 }
 
 /// A rendered example's pixels.
-struct Picture {
+struct Picture: CustomStringConvertible {
+  /// Its size, for a failed expectation's message (not its 76,800 pixels).
+  var description: String { "a \(width)×\(height) picture" }
+
   let image: ImageBuffer
 
   var width: Int { image.width }
@@ -81,6 +84,7 @@ enum Is {
 
 /// Renders examples offscreen on the simulated clock `snapshot` uses, from a fixed start.
 enum Corpus {
+  private static let lock = NSLock()
   /// The start every example's timelines count from.
   static let start = Date(timeIntervalSince1970: 1_767_263_670)
 
@@ -88,6 +92,9 @@ enum Corpus {
   static func render<V: View>(_ view: V, at seconds: Double = 0, width: Int = 320, height: Int = 240) throws
     -> Picture
   {
+    // One example at a time across every suite: the scene's content is one static value.
+    lock.lock()
+    defer { lock.unlock() }
     CorpusScene.content = { AnyView(view) }
     AnimatedImage.decoder = { try GIFDecoder.load($0) }
     let image = try Snapshotter.render(
