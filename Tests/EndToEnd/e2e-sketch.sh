@@ -233,3 +233,63 @@ if grep -q "main queue ran" "$SK/mainqueue.out" && grep -q "main actor ran" "$SK
 else
   fail "main queue in a sketch" "$(cat "$SK/mainqueue.out" "$SK/mainqueue.err" | tail -3)"
 fi
+
+# Controls in a real window: a click flips a toggle and presses a button; a click focuses the
+# slider, whose arrow keys then move it; Esc releases it, and the window's keys work again.
+cat >"$SK/Controls.swift" <<'SWIFT'
+import SwiftUI
+
+struct ControlsSketch: View {
+  @State private var isOn = false
+  @State private var volume = 50.0
+  @State private var presses = 0
+  var body: some View {
+    VStack(spacing: 30) {
+      Toggle("Wi-Fi", isOn: $isOn).frame(width: 300)
+      Slider(value: $volume, in: 0...100, step: 5).frame(width: 300)
+      Button("Press") { presses += 1 }.buttonStyle(.borderedProminent)
+    }
+    .frame(width: 400, height: 300)
+    .onChange(of: isOn) { print("toggle \(isOn)") }
+    .onChange(of: volume) { print("volume \(Int(volume))") }
+    .onChange(of: presses) { print("presses \(presses)") }
+  }
+}
+SWIFT
+"$BIN" run "$SK/Controls.swift" --size 400x300 --duration 14 >"$SK/controls.out" 2>"$SK/controls.err" &
+PID=$!
+CW=""
+for _ in $(seq 150); do
+  # The sketch's window belongs to its supervised child, so it is found by class, not pid.
+  CW=$(xdotool search --class playground 2>/dev/null | head -1)
+  [ -n "$CW" ] && break
+  sleep 0.1
+done
+if [ -n "$CW" ]; then
+  sleep 1.5
+  xdotool windowactivate --sync "$CW" >/dev/null 2>&1
+  # The layout (400 × 300): toggle row centred at y 90 with its switch at the right (x ≈ 320);
+  # slider at y 150 from x 50 to 350; button at y 205.
+  xdotool mousemove --window "$CW" 325 92 click 1
+  sleep 0.4
+  xdotool mousemove --window "$CW" 200 207 click 1
+  sleep 0.4
+  xdotool mousemove --window "$CW" 200 150 click 1
+  sleep 0.4
+  xdotool key --window "$CW" Right
+  sleep 0.3
+  xdotool key --window "$CW" Escape
+  sleep 0.3
+  # Released: Right is the window's again (the next scene), not the slider's.
+  xdotool key --window "$CW" Right
+  sleep 0.3
+  xdotool key --window "$CW" q
+  xdotool keyup q >/dev/null 2>&1
+fi
+wait $PID
+if grep -q "toggle true" "$SK/controls.out" && grep -q "presses 1" "$SK/controls.out" &&
+  grep -q "volume 55" "$SK/controls.out" && ! grep -q "volume 60" "$SK/controls.out"; then
+  pass "controls in a window: clicks flip the toggle and press the button; the focused slider takes Right until Esc"
+else
+  fail "controls in a window" "$(cat "$SK/controls.out" "$SK/controls.err" | tail -5)"
+fi
