@@ -14,6 +14,14 @@ public protocol Animatable {
   associatedtype AnimatableData: VectorArithmetic = EmptyAnimatableData
   /// The values that animate.
   var animatableData: AnimatableData { get set }
+  /// Whether the type declares values that animate; chosen when the type conforms, so the
+  /// runtime asks it without looking at metadata on every update.
+  static var _declaresAnimatableData: Bool { get }
+}
+
+extension Animatable {
+  /// A type with `animatableData` of its own.
+  public static var _declaresAnimatableData: Bool { true }
 }
 
 extension Animatable where AnimatableData == EmptyAnimatableData {
@@ -22,6 +30,8 @@ extension Animatable where AnimatableData == EmptyAnimatableData {
     get { EmptyAnimatableData() }
     set {}
   }
+  /// Nothing animates.
+  public static var _declaresAnimatableData: Bool { false }
 }
 
 /// No animatable values: the default of shapes and modifiers that declare none.
@@ -48,7 +58,7 @@ extension SceneRuntime {
   /// `value.animatableData` as it stands in this frame: the new value, reached with the
   /// frame's transaction when it changed; the node keeps animating until it arrives.
   func animate<A: Animatable>(_ value: inout A, _ node: ViewNode, _ ctx: UpdateContext) {
-    guard A.AnimatableData.self != EmptyAnimatableData.self else { return }
+    guard A._declaresAnimatableData else { return }
     let target = value.animatableData
     guard var a = node.animatedData as? AnimatedValue<A.AnimatableData> else {
       node.animatedData = AnimatedValue(target)
@@ -66,7 +76,16 @@ extension SceneRuntime {
 
   /// `animate` for a value whose type is known only to be a view modifier.
   func animateIfAnimatable<M>(_ value: inout M, _ node: ViewNode, _ ctx: UpdateContext) {
-    guard var animatable = value as? any Animatable else { return }
+    // Whether a modifier type is animatable is asked of the runtime once per type.
+    let id = ObjectIdentifier(M.self)
+    let animatable: Bool
+    if let known = animatableTypes[id] {
+      animatable = known
+    } else {
+      animatable = M.self is any Animatable.Type
+      animatableTypes[id] = animatable
+    }
+    guard animatable, var animatable = value as? any Animatable else { return }
     animate(&animatable, node, ctx)
     if let back = animatable as? M { value = back }
   }

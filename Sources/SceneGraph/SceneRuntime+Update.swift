@@ -255,11 +255,15 @@ extension SceneRuntime {
   func observingBody<V: View>(of view: V, at node: ViewNode) -> V.Body {
     let ref = node.ref
     let inbox = self.inbox
-    return withObservationTracking {
-      view.body
+    // Tracked as a `Void` closure: Observation's function is generic over what it returns, and
+    // called with a body type it looks that type's metadata up again on every evaluation.
+    var body: V.Body?
+    withObservationTracking {
+      body = view.body
     } onChange: {
       inbox.invalidate(ref)
     }
+    return body!
   }
 
   /// Connects the view's `@State` properties to the node's storage and its `@Environment`

@@ -56,6 +56,8 @@ public final class SceneRuntime {
   var passStartedWall = Date(timeIntervalSince1970: 0)
   var timelineNodes: [UInt64: ViewNode] = [:]
   var animatingNodes: [UInt64: ViewNode] = [:]
+  /// Which custom modifier types are `Animatable`, by type (see `animateIfAnimatable`).
+  var animatableTypes: [ObjectIdentifier: Bool] = [:]
   /// The views that take key presses and clicks.
   var routes = EventRoutes()
   var dirty: [ViewNode] = []
