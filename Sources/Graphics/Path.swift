@@ -51,26 +51,57 @@ public struct Path: Hashable, Sendable {
 
   /// Adds a closed ellipse inscribed in `r`, as four cubic quarter arcs.
   public mutating func addEllipse(in r: Rect) {
+    for i in 0..<6 { elements.append(Self.ellipseElement(i, in: r)) }
+  }
+
+  /// Element `i` (0…5) of the ellipse inscribed in `r`: a move to its right-hand point, four
+  /// cubic quarter arcs through the bottom, left, top and back, and the close.
+  static func ellipseElement(_ i: Int, in r: Rect) -> Element {
     // 0.5523 is the cubic control distance that best approximates a quarter circle.
     let k = 0.5522847498
-    let cx = r.midX
-    let cy = r.midY
-    let rx = r.width / 2
-    let ry = r.height / 2
-    move(to: Point(x: cx + rx, y: cy))
-    addCurve(
-      to: Point(x: cx, y: cy + ry), control1: Point(x: cx + rx, y: cy + ry * k),
-      control2: Point(x: cx + rx * k, y: cy + ry))
-    addCurve(
-      to: Point(x: cx - rx, y: cy), control1: Point(x: cx - rx * k, y: cy + ry),
-      control2: Point(x: cx - rx, y: cy + ry * k))
-    addCurve(
-      to: Point(x: cx, y: cy - ry), control1: Point(x: cx - rx, y: cy - ry * k),
-      control2: Point(x: cx - rx * k, y: cy - ry))
-    addCurve(
-      to: Point(x: cx + rx, y: cy), control1: Point(x: cx + rx * k, y: cy - ry),
-      control2: Point(x: cx + rx, y: cy - ry * k))
-    closeSubpath()
+    let (cx, cy, rx, ry) = (r.midX, r.midY, r.width / 2, r.height / 2)
+    switch i {
+    case 0: return .move(to: Point(x: cx + rx, y: cy))
+    case 1:
+      return .curve(
+        to: Point(x: cx, y: cy + ry), control1: Point(x: cx + rx, y: cy + ry * k),
+        control2: Point(x: cx + rx * k, y: cy + ry))
+    case 2:
+      return .curve(
+        to: Point(x: cx - rx, y: cy), control1: Point(x: cx - rx * k, y: cy + ry),
+        control2: Point(x: cx - rx, y: cy + ry * k))
+    case 3:
+      return .curve(
+        to: Point(x: cx, y: cy - ry), control1: Point(x: cx - rx, y: cy - ry * k),
+        control2: Point(x: cx - rx * k, y: cy - ry))
+    case 4:
+      return .curve(
+        to: Point(x: cx + rx, y: cy), control1: Point(x: cx + rx * k, y: cy - ry),
+        control2: Point(x: cx + rx, y: cy - ry * k))
+    default: return .closeSubpath
+    }
+  }
+
+  /// The rectangle this path is the inscribed ellipse of (one `addEllipse`, nothing else),
+  /// within rounding; nil for any other path. Tells a lowering it may draw an ellipse as one.
+  public var inscribedEllipse: Rect? {
+    guard elements.count == 6, case .move(let right) = elements[0], case .curve(let bottom, _, _) = elements[1],
+      case .curve(let left, _, _) = elements[2], case .curve(let top, _, _) = elements[3]
+    else { return nil }
+    let box = Rect(x: left.x, y: top.y, width: right.x - left.x, height: bottom.y - top.y)
+    guard box.width > 0, box.height > 0 else { return nil }
+    let slack = 1e-9 * max(1, box.width, box.height)
+    func near(_ p: Point, _ q: Point) -> Bool { abs(p.x - q.x) <= slack && abs(p.y - q.y) <= slack }
+    for i in 0..<6 {
+      switch (elements[i], Self.ellipseElement(i, in: box)) {
+      case (.move(let p), .move(let q)): if !near(p, q) { return nil }
+      case (.curve(let p, let c1, let c2), .curve(let q, let d1, let d2)):
+        if !near(p, q) || !near(c1, d1) || !near(c2, d2) { return nil }
+      case (.closeSubpath, .closeSubpath): continue
+      default: return nil
+      }
+    }
+    return box
   }
 
   /// Adds a closed rounded rectangle; the radius is clamped to half the shorter side.

@@ -223,19 +223,22 @@ enum OutputFile {
 
   /// Writes every byte of `data`, retrying interrupted and short writes; throws on any error.
   static func writeAll(_ fd: Int32, _ data: Data, path: String) throws {
-    try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
-      guard var p = raw.baseAddress else { return }
-      var left = raw.count
-      while left > 0 {
-        let n = Glibc.write(fd, p, left)
-        if n < 0 {
-          if errno == EINTR { continue }
-          throw OutputError.errno(path)
-        }
-        if n == 0 { throw OutputError(path, "the device accepted no data") }
-        p += n
-        left -= n
+    try data.withUnsafeBytes { try writeAll(fd, $0, path: path) }
+  }
+
+  /// Writes every byte of `raw`, retrying interrupted and short writes; throws on any error.
+  static func writeAll(_ fd: Int32, _ raw: UnsafeRawBufferPointer, path: String) throws {
+    guard var p = raw.baseAddress else { return }
+    var left = raw.count
+    while left > 0 {
+      let n = Glibc.write(fd, p, left)
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw OutputError.errno(path)
       }
+      if n == 0 { throw OutputError(path, "the device accepted no data") }
+      p += n
+      left -= n
     }
   }
 }

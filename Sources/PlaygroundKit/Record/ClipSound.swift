@@ -19,6 +19,8 @@ final class ClipSound {
   private let fd: Int32
   /// Samples mixed into the file so far.
   private(set) var samplesWritten = 0
+  /// A tenth of a second of samples, mixed into and written from, kept from frame to frame.
+  private var chunk = [Float](repeating: 0, count: 4_800)
   /// The output as the user named it, for messages.
   private let path: String
 
@@ -58,7 +60,6 @@ final class ClipSound {
   func advance(to seconds: Double) throws {
     guard fd >= 0 else { return }
     let end = track.sample(at: seconds)
-    var chunk = [Float](repeating: 0, count: 4_800)
     while samplesWritten < end {
       let n = min(chunk.count, end - samplesWritten)
       try chunk.withUnsafeMutableBufferPointer { buffer in
@@ -68,24 +69,10 @@ final class ClipSound {
         if part.allSatisfy({ $0 == 0 }) {
           guard lseek(fd, off_t(n * 4), SEEK_CUR) >= 0 else { throw OutputError.errno(path) }
         } else {
-          try write(UnsafeRawBufferPointer(part))
+          try OutputFile.writeAll(fd, UnsafeRawBufferPointer(part), path: path)
         }
       }
       samplesWritten += n
-    }
-  }
-
-  private func write(_ bytes: UnsafeRawBufferPointer) throws {
-    var p = bytes.baseAddress!
-    var left = bytes.count
-    while left > 0 {
-      let n = Glibc.write(fd, p, left)
-      if n < 0 {
-        if errno == EINTR { continue }
-        throw OutputError.errno(path)
-      }
-      p += n
-      left -= n
     }
   }
 

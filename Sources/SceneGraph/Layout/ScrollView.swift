@@ -60,9 +60,7 @@ struct ScrollLayout: WrappingModifier, ResolvedModifier {
   }
 
   func lower(_ child: RNode, frame: Rect, _ lowerer: inout Lowerer, _ t: Transform2D, _ opacity: Double) {
-    lowerer.list.pushClip(Quad(frame, t).bounds)
-    lowerer.lower(child, t, opacity)
-    lowerer.list.popClip()
+    ClipModifier().lower(child, frame: frame, &lowerer, t, opacity)
   }
 
   private func proposal(_ p: ProposedSize) -> ProposedSize {

@@ -89,35 +89,11 @@ extension Lowerer {
   /// The centre and radius in pixels of `path` under `t` when it is one circle (as
   /// `Path(ellipseIn:)` of a square makes) and `t` keeps circles round; nil otherwise.
   static func circle(_ path: Path, _ t: Transform2D) -> (Point, Double)? {
-    let e = path.elements
-    // `addEllipse` starts at the right-hand point and passes the bottom, left and top ones.
-    guard e.count == 6, case .move(let right) = e[0], case .curve(let bottom, _, _) = e[1],
-      case .curve(let left, _, _) = e[2], case .curve(let top, _, _) = e[3], case .closeSubpath = e[5],
-      t.a == t.d, t.b == -t.c
-    else { return nil }
-    let box = Rect(x: left.x, y: top.y, width: right.x - left.x, height: bottom.y - top.y)
-    let slack = 1e-9 * max(1, box.width)
-    guard abs(box.width - box.height) <= slack, box.width > 0,
-      Self.sameElements(Path(ellipseIn: box).elements, e, within: slack)
+    guard t.a == t.d, t.b == -t.c, let box = path.inscribedEllipse,
+      abs(box.width - box.height) <= 1e-9 * max(1, box.width)
     else { return nil }
     let scale = (t.a * t.a + t.b * t.b).squareRoot()
     return (t.apply(Point(x: box.midX, y: box.midY)), box.width / 2 * scale)
-  }
-
-  /// Whether two element lists are the same instructions through points within `slack`.
-  static func sameElements(_ a: [Path.Element], _ b: [Path.Element], within slack: Double) -> Bool {
-    func near(_ p: Point, _ q: Point) -> Bool { abs(p.x - q.x) <= slack && abs(p.y - q.y) <= slack }
-    guard a.count == b.count else { return false }
-    for (x, y) in zip(a, b) {
-      switch (x, y) {
-      case (.move(let p), .move(let q)), (.line(let p), .line(let q)): if !near(p, q) { return false }
-      case (.curve(let p, let c1, let c2), .curve(let q, let d1, let d2)):
-        if !near(p, q) || !near(c1, d1) || !near(c2, d2) { return false }
-      case (.closeSubpath, .closeSubpath): continue
-      default: return false
-      }
-    }
-    return true
   }
 
   /// What `draw` adds to an empty list with this list's tessellation, leaving this list as it was.

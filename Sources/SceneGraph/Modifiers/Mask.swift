@@ -25,8 +25,7 @@ struct Masked: ResolvedModifier {
 
   func place(_ child: RNode, in r: Rect, _ layout: Layout) {
     layout.place(child, in: r)
-    let s = layout.size(mask, ProposedSize(width: r.width, height: r.height))
-    layout.place(mask, in: r.aligning(s, alignment))
+    layout.place(mask, sizedTo: r, alignment)
   }
 
   func lower(_ child: RNode, frame: Rect, _ lowerer: inout Lowerer, _ t: Transform2D, _ opacity: Double) {

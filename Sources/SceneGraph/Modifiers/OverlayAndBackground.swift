@@ -26,8 +26,7 @@ struct Layered: ResolvedModifier {
 
   func place(_ child: RNode, in r: Rect, _ layout: Layout) {
     layout.place(child, in: r)
-    let s = layout.size(extra, ProposedSize(width: r.width, height: r.height))
-    layout.place(extra, in: r.aligning(s, alignment))
+    layout.place(extra, sizedTo: r, alignment)
   }
 
   func lower(_ child: RNode, frame: Rect, _ lowerer: inout Lowerer, _ t: Transform2D, _ opacity: Double) {
@@ -60,5 +59,13 @@ extension View {
   /// Draws `content` behind the view, sized to it.
   public func background<V: View>(_ content: V, alignment: Alignment = .center) -> some View {
     modified(LayeredModifier(extra: AnyView(content), alignment: alignment, behind: true))
+  }
+}
+
+extension Layout {
+  /// Places `extra` (an overlay, a background, a mask) at its size for `r`, aligned in `r`.
+  func place(_ extra: RNode, sizedTo r: Rect, _ alignment: Alignment) {
+    let s = size(extra, ProposedSize(width: r.width, height: r.height))
+    place(extra, in: r.aligning(s, alignment))
   }
 }

@@ -1,0 +1,34 @@
+import Testing
+
+@testable import Graphics
+
+/// A path knows when it is one inscribed ellipse, so a canvas can draw it as a circle.
+@Suite struct PathEllipseTests {
+  @Test func anEllipseIsRecognisedAndNothingElseIs() {
+    let r = Rect(x: 10.25, y: -3, width: 7.5, height: 7.5)
+    var e = Path()
+    e.addEllipse(in: r)
+    #expect(e.inscribedEllipse == r)
+    // Moved by a translation, it is still the ellipse of the moved box (within rounding).
+    let moved = e.applying(.translation(100.1, 0.3)).inscribedEllipse
+    #expect(moved.map { abs($0.minX - 110.35) < 1e-9 && abs($0.width - 7.5) < 1e-9 } == true)
+    var rect = Path()
+    rect.addRect(r)
+    #expect(rect.inscribedEllipse == nil)
+    var two = e
+    two.addEllipse(in: r)
+    #expect(two.inscribedEllipse == nil)
+    // A squashed curve is not an ellipse's.
+    var bent = Path()
+    for i in 0..<6 {
+      if case .curve(let p, let c1, _) = Path.ellipseElement(i, in: r) {
+        bent.addCurve(to: p, control1: c1, control2: p)
+      } else if case .move(let p) = Path.ellipseElement(i, in: r) {
+        bent.move(to: p)
+      } else {
+        bent.closeSubpath()
+      }
+    }
+    #expect(bent.inscribedEllipse == nil)
+  }
+}
