@@ -18,7 +18,9 @@ extension SceneRuntime {
 
   func makeNode<V: View>(_ type: V.Type, parent: ViewNode?, key: ChildKey) -> ViewNode {
     serial += 1
-    return ViewNode(type: V.self, composite: V.Body.self != Never.self, parent: parent, key: key, serial: serial)
+    let node = ViewNode(type: V.self, composite: V.Body.self != Never.self, parent: parent, key: key, serial: serial)
+    node.bornPass = passSerial
+    return node
   }
 
   /// Asks each timeline on screen whether an entry came due, and marks those that have one
@@ -114,17 +116,52 @@ extension SceneRuntime {
     pending.append(PendingAction(description: description, source: node.serial, run: action))
   }
 
+  /// The most times one pass re-updates the views that appeared in it; a chain of views each
+  /// brought in by the previous one's `onAppear` settles in the pass up to this depth.
+  static let settleRounds = 4
+
+  /// Runs the `onDisappear` and `onAppear` actions the pass queued, and updates again at once
+  /// the views that appeared in this pass and whose state those actions changed.
+  ///
+  /// A view that appears is first shown with what its `onAppear` set, as in SwiftUI: the
+  /// emoji wave's reveal brings in an emoji whose `onAppear` advances its keyframe, and that
+  /// settles in the pass the emoji appeared in. State of views that were already on screen
+  /// waits for the next pass, like any other action's change.
+  func settleAppearingViews<V: View>(_ root: ViewNode, _ rootView: V) {
+    var rounds = 0
+    while rounds < Self.settleRounds, pending.contains(where: \.isAppearance) {
+      let appearance = pending.filter(\.isAppearance)
+      pending.removeAll(where: \.isAppearance)
+      run(appearance.filter { $0.description == "onDisappear" } + appearance.filter { $0.description == "onAppear" })
+      let born = dirty.filter { $0.bornPass == passSerial }
+      if born.isEmpty { return }
+      rounds += 1
+      dirty.removeAll { $0.bornPass == passSerial }
+      let waiting = dirty
+      dirty = born
+      propagateDirty()
+      dirty = waiting
+      var ctx = UpdateContext(runtime: self)
+      ctx.sameValue = true
+      rootOutput = update(root, rootView, ctx)
+    }
+  }
+
   func runActions() {
     while !pending.isEmpty {
       // Views that went away say so before the ones that arrived in their place.
       let actions =
         pending.filter { $0.description == "onDisappear" } + pending.filter { $0.description != "onDisappear" }
       pending.removeAll()
-      for action in actions {
-        runningAction = action.description
-        runningSource = action.source
-        action.run()
-      }
+      run(actions)
+    }
+  }
+
+  private func run(_ actions: [PendingAction]) {
+    for action in actions {
+      runningAction = action.description
+      runningSource = action.source
+      action.run()
     }
     runningAction = nil
     runningSource = nil
@@ -355,4 +392,6 @@ struct PendingAction {
   /// The `onChange` modifier node it belongs to; nil for other actions.
   var source: UInt64?
   var run: () -> Void
+  /// Whether the action says a view came or went (`onAppear`, `onDisappear`).
+  var isAppearance: Bool { description == "onAppear" || description == "onDisappear" }
 }

@@ -17,7 +17,8 @@ private struct LoweringSettings: Equatable {
 /// `onDisappear` actions run after the pass, and if they changed state, another pass
 /// follows in the same frame, up to `maxPasses`. As in SwiftUI, an `onChange` action runs at
 /// most once per frame, so an action whose state change leads back to its own value costs
-/// two passes, not a loop. Then layout and lowering to a draw list.
+/// two passes, not a loop; and a view that appears is shown with what its `onAppear` set,
+/// within the pass that brought it in. Then layout and lowering to a draw list.
 public final class SceneRuntime {
   /// Lays out text; the SDL backend's glyph atlas in the app, a fixed-advance engine in tests.
   public let textEngine: TextEngine
@@ -31,12 +32,12 @@ public final class SceneRuntime {
   public var printChanges: ((String) -> Void)?
   /// The most update passes per frame before the loop guard steps in.
   ///
-  /// An `onChange` loop ends after its second pass, where the action is skipped (see
-  /// `enqueueChange`); this stops loops that action cannot see, such as views whose
-  /// `onAppear` and `onDisappear` bring each other back. Three passes let a chain of
-  /// different actions settle in its frame, as SwiftUI's does: an `onChange` whose state
-  /// brings in a view whose `onAppear` sets state of its own (the emoji wave's reveal).
-  public var maxPasses = 3
+  /// Two, as in SwiftUI: an `onChange` loop ends in its second pass, where the action is
+  /// skipped (see `enqueueChange`), and views that appear settle what their `onAppear` set
+  /// within their own pass (see `settleAppearingViews`). What is still dirty after the
+  /// second pass is a loop no action can see, such as views whose `onAppear` and
+  /// `onDisappear` bring each other back.
+  public var maxPasses = 2
   /// When true, timelines that appear after a frame's first pass start at the wall-clock
   /// time of that pass, as they do in a live app; replays keep the frame's date instead, so
   /// a given time always gives the same picture.
@@ -53,6 +54,8 @@ public final class SceneRuntime {
   /// How this runtime's views find it while it updates them.
   private lazy var reference = RuntimeReference(self)
   var pass = 0
+  /// Counts every pass the runtime has run; a node remembers the one it was made in.
+  var passSerial: UInt64 = 0
   var passStartedWall = Date(timeIntervalSince1970: 0)
   var timelineNodes: [UInt64: ViewNode] = [:]
   var animatingNodes: [UInt64: ViewNode] = [:]
@@ -256,12 +259,14 @@ public final class SceneRuntime {
     while true {
       pass += 1
       passes += 1
+      passSerial += 1
       passStartedWall = Date()
       propagateDirty()
       let node = rootNode(for: V.self)
       var ctx = UpdateContext(runtime: self)
       ctx.sameValue = pass > 1
       rootOutput = update(node, rootView, ctx)
+      settleAppearingViews(node, rootView)
       runActions()
       // What the actions changed through observed objects, and tasks they started.
       drainInbox()
