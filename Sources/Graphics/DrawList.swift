@@ -256,6 +256,11 @@ public struct DrawList: Sendable {
   /// so a renderer that composites in order can skip drawing what they cover.
   public var recordsOpaqueInteriors = false
 
+  /// Whether mesh gradients become a fine grid of triangles with per-vertex colors
+  /// (`addVertexGrid`) instead of an image shaded on the CPU; see
+  /// `RendererCapabilities.smoothVertexColors`.
+  public var meshTriangles = false
+
   /// How fills and strokes are cut into triangles, chosen for the rasterizer that will draw them
   /// (`init(for:)` derives it from the renderer's capabilities).
   public struct Tessellation: Hashable, Sendable {
@@ -267,15 +272,19 @@ public struct DrawList: Sendable {
     public var ditheredRamps: Bool
     /// See `DrawList.recordsOpaqueInteriors`.
     public var opaqueInteriors: Bool
+    /// See `DrawList.meshTriangles`.
+    public var meshTriangles: Bool
 
     /// Creates a tessellation.
     public init(
-      maxEdgeLength: Double, triangulation: Triangulation, ditheredRamps: Bool = false, opaqueInteriors: Bool = false
+      maxEdgeLength: Double, triangulation: Triangulation, ditheredRamps: Bool = false, opaqueInteriors: Bool = false,
+      meshTriangles: Bool = false
     ) {
       self.maxEdgeLength = maxEdgeLength
       self.triangulation = triangulation
       self.ditheredRamps = ditheredRamps
       self.opaqueInteriors = opaqueInteriors
+      self.meshTriangles = meshTriangles
     }
 
     /// The default, for a renderer with no capabilities (`init(for: [])`): edges uncut, fills
@@ -288,13 +297,14 @@ public struct DrawList: Sendable {
     get {
       Tessellation(
         maxEdgeLength: maxEdgeLength, triangulation: triangulation, ditheredRamps: ditheredRamps,
-        opaqueInteriors: recordsOpaqueInteriors)
+        opaqueInteriors: recordsOpaqueInteriors, meshTriangles: meshTriangles)
     }
     set {
       maxEdgeLength = newValue.maxEdgeLength
       triangulation = newValue.triangulation
       ditheredRamps = newValue.ditheredRamps
       recordsOpaqueInteriors = newValue.opaqueInteriors
+      meshTriangles = newValue.meshTriangles
     }
   }
 

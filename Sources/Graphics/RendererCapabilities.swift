@@ -27,6 +27,12 @@ public struct RendererCapabilities: OptionSet, Hashable, Sendable {
   /// diagonal edges are cut into 48-pixel pieces: the boxes walked then add up to about twice
   /// the area covered instead of a long diagonal's square.
   public static let boundingBoxWalk = RendererCapabilities(rawValue: 1 << 2)
+
+  /// Interpolates vertex colors per pixel for free (a GPU), so a mesh gradient is drawn as a
+  /// fine grid of triangles with per-vertex colors: nothing is shaded on the CPU and no
+  /// texture is uploaded when the mesh moves. A CPU rasterizer lacks it: shading a small
+  /// image and scaling it up costs it a sixty-fourth of shading every pixel.
+  public static let smoothVertexColors = RendererCapabilities(rawValue: 1 << 3)
 }
 
 extension DrawList.Tessellation {
@@ -43,6 +49,7 @@ extension DrawList.Tessellation {
     self.init(
       maxEdgeLength: capabilities.contains(.boundingBoxWalk) ? Self.boundingBoxEdge : .infinity,
       triangulation: .strip, ditheredRamps: capabilities.contains(.ditheredRamps),
-      opaqueInteriors: capabilities.contains(.opaqueInteriors))
+      opaqueInteriors: capabilities.contains(.opaqueInteriors),
+      meshTriangles: capabilities.contains(.smoothVertexColors))
   }
 }

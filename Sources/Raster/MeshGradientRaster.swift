@@ -25,93 +25,17 @@ public enum MeshGradientRaster {
     width: Int, height: Int, points: [Point], colors: [Color], into image: inout ImageBuffer,
     subdivisions: Int = 12
   ) {
-    let (cells, overflow) = width.multipliedReportingOverflow(by: height)
-    guard width >= 2, height >= 2, !overflow, points.count == cells, colors.count == points.count
-    else { return }
     let w = image.width
     let h = image.height
-    let sx = Double(w)
-    let sy = Double(h)
-    // Sub-cells smaller than about 3.5 pixels add triangles, not smoothness: a small image (the
-    // overview's mesh cell is about 40×22) would otherwise take ~1,150 sub-pixel triangles a
-    // frame. A window-sized image (160×90 at 1280×720) keeps all 12.
-    let fit = min(Double(w) / Double(width - 1), Double(h) / Double(height - 1)) / 3.5
-    let n = max(1, min(subdivisions, fit >= 2 ? Int(fit) : 2))
-    let cols = (width - 1) * n + 1
-    let rows = (height - 1) * n + 1
-    var samplePos = [Point](repeating: .zero, count: cols * rows)
-    var sampleCol = [SIMD4<Double>](repeating: .zero, count: cols * rows)
-    let cvec = colors.map { SIMD4<Double>($0.red, $0.green, $0.blue, $0.opacity) }
-
-    @inline(__always) func idx(_ i: Int, _ j: Int) -> Int {
-      min(max(j, 0), height - 1) * width + min(max(i, 0), width - 1)
-    }
-    // The Catmull-Rom weights of the four control points around a parameter t in 0…1.
-    @inline(__always) func crWeights(_ t: Double) -> SIMD4<Double> {
-      let t2 = t * t
-      let t3 = t2 * t
-      return SIMD4(
-        -0.5 * t3 + t2 - 0.5 * t,
-        1.5 * t3 - 2.5 * t2 + 1,
-        -1.5 * t3 + 2 * t2 + 0.5 * t,
-        0.5 * t3 - 0.5 * t2
-      )
-    }
-    // The control grid with a ring of points around it, so every sample's 4×4 neighbourhood
-    // is in range. Positions are mirrored across the border instead of clamped, so the edge
-    // tangent is the one-sided difference and the border stays straight; colors are clamped.
-    let ew = width + 2
-    var ringPos = [Point](repeating: .zero, count: ew * (height + 2))
-    var ringCol = [SIMD4<Double>](repeating: .zero, count: ew * (height + 2))
-    for jy in -1...height {
-      for ix in -1...width {
-        var q = points[idx(ix, jy)]
-        if ix < 0 || ix >= width || jy < 0 || jy >= height {
-          let inner = idx(
-            ix < 0 ? 1 : (ix >= width ? width - 2 : ix), jy < 0 ? 1 : (jy >= height ? height - 2 : jy))
-          q = points[idx(ix, jy)] * 2 - points[inner]
-        }
-        ringPos[(jy + 1) * ew + ix + 1] = q
-        ringCol[(jy + 1) * ew + ix + 1] = cvec[idx(ix, jy)]
-      }
-    }
-    // The surface is a tensor product, so it is evaluated in two passes: each sample row
-    // first blends the four control rows around it (per ring column), then each sample blends
-    // four of those: 4 + 4 taps a sample instead of 16.
-    let columnWeights = (0..<cols).map { gx -> (Int, SIMD4<Double>) in
-      let cellX = min(gx / n, width - 2)
-      return (cellX, crWeights(Double(gx - cellX * n) / Double(n)))
-    }
-    var blendedPos = [Point](repeating: .zero, count: ew)
-    var blendedCol = [SIMD4<Double>](repeating: .zero, count: ew)
-    for gy in 0..<rows {
-      let cellY = min(gy / n, height - 2)
-      let wy = crWeights(Double(gy - cellY * n) / Double(n))
-      for i in 0..<ew {
-        var p = Point.zero
-        var c = SIMD4<Double>.zero
-        for b in 0..<4 {
-          // Ring row cellY + b is control row cellY − 1 + b.
-          let k = (cellY + b) * ew + i
-          p = p + ringPos[k] * wy[b]
-          c += ringCol[k] * wy[b]
-        }
-        blendedPos[i] = p
-        blendedCol[i] = c
-      }
-      for gx in 0..<cols {
-        let (cellX, wx) = columnWeights[gx]
-        var p = Point.zero
-        var c = SIMD4<Double>.zero
-        for a in 0..<4 {
-          // Ring column cellX + a is control column cellX − 1 + a.
-          p = p + blendedPos[cellX + a] * wx[a]
-          c += blendedCol[cellX + a] * wx[a]
-        }
-        samplePos[gy * cols + gx] = Point(x: p.x * sx, y: p.y * sy)
-        sampleCol[gy * cols + gx] = c
-      }
-    }
+    let n = Self.subdivisions(
+      imageWidth: w, imageHeight: h, gridWidth: width, gridHeight: height, most: subdivisions)
+    guard
+      let surface = MeshGradientSurface(
+        width: width, height: height, points: points, colors: colors, subdivisions: n)
+    else { return }
+    let (cols, rows) = (surface.columns, surface.rows)
+    let samplePos = surface.positions.map { Point(x: $0.x * Double(w), y: $0.y * Double(h)) }
+    let sampleCol = surface.colors
     // Colors in 8-bit units as Float: a pixel's color is stepped along its row in single
     // precision, which is ample for 8-bit output and half the work of double.
     let levels = sampleCol.map { SIMD4<Float>($0 * 255) }
@@ -129,6 +53,21 @@ public enum MeshGradientRaster {
       }
     }
     image.generation &+= 1
+  }
+
+  /// The sub-cells per cell side for an image of `imageWidth × imageHeight` pixels: `most`,
+  /// or fewer where they would be smaller than about 3.5 pixels, down to 2.
+  ///
+  /// Smaller sub-cells add triangles, not smoothness: a small image (the overview's mesh
+  /// cell is about 40×22) would otherwise take ~1,150 sub-pixel triangles a frame. A
+  /// window-sized image (160×90 at 1280×720) keeps all 12.
+  public static func subdivisions(imageWidth: Int, imageHeight: Int, gridWidth: Int, gridHeight: Int, most: Int = 12)
+    -> Int
+  {
+    let fit =
+      min(Double(imageWidth) / Double(max(1, gridWidth - 1)), Double(imageHeight) / Double(max(1, gridHeight - 1)))
+      / 3.5
+    return max(1, min(most, fit >= 2 ? Int(fit) : 2))
   }
 
   /// Fills the pixels whose centers are inside triangle `a b c` with the colors `ca cb cc`

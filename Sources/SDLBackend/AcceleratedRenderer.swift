@@ -12,9 +12,9 @@ final class AcceleratedRenderer: SDLRenderer, SelectableRenderer {
   /// SDL picks the driver, so the label says which.
   static var labelNamesDriver: Bool { true }
 
-  /// None: a GPU gets edges whole and backdrops as images, since it would draw a ramp with
-  /// 8-bit bands.
-  override var capabilities: RendererCapabilities { [] }
+  /// A GPU interpolates vertex colors, so mesh gradients reach it as triangles; it gets
+  /// edges whole and backdrops as images, since it would draw a ramp with 8-bit bands.
+  override var capabilities: RendererCapabilities { [.smoothVertexColors] }
 
   /// Makes the window's renderer; where SDL has no accelerated one, the CPU renderer draws
   /// instead and the selection says why.

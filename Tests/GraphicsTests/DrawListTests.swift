@@ -260,6 +260,27 @@ import Testing
       T(for: [.ditheredRamps, .opaqueInteriors])
         == T(maxEdgeLength: .infinity, triangulation: .strip, ditheredRamps: true, opaqueInteriors: true))
     #expect(T(for: [.ditheredRamps]) == T(maxEdgeLength: .infinity, triangulation: .strip, ditheredRamps: true))
+    #expect(T(for: [.smoothVertexColors]) == T(maxEdgeLength: .infinity, triangulation: .strip, meshTriangles: true))
+  }
+
+  @Test("a vertex grid is two triangles a cell, with its colors, in one untextured primitive")
+  func vertexGrid() {
+    var list = DrawList()
+    let positions = (0..<3).flatMap { y in (0..<4).map { x in Point(x: Double(x) * 10, y: Double(y) * 10) } }
+    let colors = positions.map { RGBA8(r: UInt8($0.x), g: UInt8($0.y), b: 0, a: 255) }
+    list.addVertexGrid(positions, colors: colors, columns: 4, rows: 3)
+    #expect(list.vertices.map(\.color) == colors)
+    #expect(list.vertices.map { Point(x: Double($0.x), y: Double($0.y)) } == positions)
+    // 3×2 cells; the first cell is (0, 1, 5) and (0, 5, 4).
+    #expect(list.indices.count == 3 * 2 * 6)
+    #expect(Array(list.indices.prefix(6)) == [0, 1, 5, 0, 5, 4])
+    #expect(list.primitives.count == 1)
+    #expect(list.primitives.first?.texture == TextureRef.none)
+    #expect(list.primitives.first?.bounds == Rect(x: 0, y: 0, width: 30, height: 20))
+    // A malformed grid adds nothing.
+    list.addVertexGrid(positions, colors: colors, columns: 5, rows: 3)
+    list.addVertexGrid(Array(positions.prefix(4)), colors: Array(colors.prefix(4)), columns: 4, rows: 1)
+    #expect(list.vertices.count == 12)
   }
 
   @Test("for a renderer that walks bounding boxes diagonal edges are cut into 48-pixel pieces")

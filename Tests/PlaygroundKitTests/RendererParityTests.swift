@@ -62,5 +62,48 @@ extension RenderingSuites {
         #expect(within >= 0.99, "\(name) at \(t) s: only \(within * 100) % of pixels within 3 levels")
       }
     }
+
+    @Test("a GPU draws the mesh gradient as vertex-colored triangles, with no image, as the CPU shades it")
+    func meshGradientAsTriangles() throws {
+      // At the window's default size. The CPU shades an image of an eighth of the resolution
+      // and filters it up; smaller, its steepest color ramps differ from the GPU's by up to 8
+      // levels where the filtered image rounds the lattice's creases.
+      let (w, h) = (1280, 720)
+      let cpu = try OffscreenTarget(width: w, height: h, renderer: .cpu)
+      let gl: OffscreenTarget
+      do {
+        gl = try OffscreenTarget(width: w, height: h, atlas: cpu.renderer.atlas, renderer: .accelerated)
+      } catch {
+        Issue.record("no OpenGL through EGL (\(error))")
+        return
+      }
+      #expect(gl.renderer.preferredTessellation.meshTriangles)
+      #expect(!cpu.renderer.preferredTessellation.meshTriangles)
+      func replay(for target: OffscreenTarget) -> Replay {
+        let r = Replay(
+          scene: MeshGradientScene(), start: FrameBenchmark.start, size: Size(width: Double(w), height: Double(h)),
+          textEngine: cpu.renderer.atlas)
+        r.runtime.tessellation = target.renderer.preferredTessellation
+        return r
+      }
+      let (onCPU, onGL) = (replay(for: cpu), replay(for: gl))
+      for t in [0.4, 1.3, 2.6] {
+        cpu.renderer.atlas.beginFrame()
+        let shaded = onCPU.frame(at: t).drawList
+        let cut = onGL.frame(at: t).drawList
+        #expect(shaded.images.count == 1)
+        #expect(cut.images.isEmpty)
+        // The 3×3 mesh at 1280×720 is shaded into a 160×90 image with 12 sub-cells a cell
+        // side: the same lattice, 25×25 vertices.
+        #expect(cut.vertices.count >= 25 * 25)
+        cpu.renderer.clear(.black)
+        cpu.renderer.submit(shaded)
+        gl.renderer.clear(.black)
+        gl.renderer.submit(cut)
+        let (mean, within) = Self.compare(try cpu.renderer.readPixels(), try gl.renderer.readPixels())
+        #expect(mean <= 1, "at \(t) s: mean difference \(mean) levels")
+        #expect(within >= 0.99, "at \(t) s: only \(within * 100) % of pixels within 3 levels")
+      }
+    }
   }
 }
