@@ -120,7 +120,7 @@ final class ViewNode {
   var revisit: ((ViewNode, UpdateContext) -> [RNode])?
   var env: EnvironmentValues?
   var output: [RNode] = []
-  var children: [ChildKey: ViewNode] = [:]
+  var children = ChildTable()
   var childOrder: [ChildKey] = []
   var childStamp: UInt64 = 0
   var stamp: UInt64 = 0
@@ -191,7 +191,10 @@ final class ViewNode {
   }
 
   /// The children in the order of the last update.
-  var orderedChildren: [ViewNode] { childOrder.compactMap { children[$0] } }
+  var orderedChildren: [ViewNode] {
+    var table = children
+    return childOrder.enumerated().compactMap { i, key in table.node(for: key, hint: i) }
+  }
 }
 
 /// A timeline's place in its schedule, kept by its node.

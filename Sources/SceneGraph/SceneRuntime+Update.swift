@@ -198,12 +198,15 @@ extension SceneRuntime {
   func child<V: View>(_ parent: ViewNode, _ key: ChildKey, _ view: V, _ ctx: UpdateContext) -> [RNode] {
     var c = ctx
     let node: ViewNode
-    if let existing = parent.children[key], existing.typeID == ObjectIdentifier(V.self) {
+    // The position this child had when the parent last updated, if nothing moved.
+    let hint = parent.childOrder.count
+    let found = parent.children.node(for: key, hint: hint)
+    if let existing = found, existing.typeID == ObjectIdentifier(V.self) {
       node = existing
     } else {
-      if let old = parent.children[key] { teardown(old, runActions: true) }
+      if let old = found { teardown(old, runActions: true) }
       node = makeNode(V.self, parent: parent, key: key)
-      parent.children[key] = node
+      parent.children.set(node, for: key, hint: hint)
       c.sameValue = false
     }
     if node.stamp != parent.childStamp { parent.childOrder.append(key) }
@@ -240,10 +243,14 @@ extension SceneRuntime {
     }
     // Children not visited in this update are gone (an `if` flipped, an element left).
     if node.childOrder.count != node.children.count {
-      for (k, c) in node.children where c.stamp != node.childStamp {
-        node.children[k] = nil
-        teardown(c, runActions: true)
+      let stamp = node.childStamp
+      var gone: [ViewNode] = []
+      node.children.removeAll { c in
+        if c.stamp == stamp { return false }
+        gone.append(c)
+        return true
       }
+      for c in gone { teardown(c, runActions: true) }
     }
     node.env = ctx.env
     node.needsRefresh = false
