@@ -13,9 +13,44 @@ extension DrawList {
   /// The polygon of a circle with an automatic segment count.
   public func circlePoints(center: Point, radius: Double) -> [Point] {
     let n = circleSegmentCount(radius: radius)
-    return (0..<n).map { i in
-      let a = Double(i) / Double(n) * 2 * .pi
-      return Point(x: center.x + cos(a) * radius, y: center.y + sin(a) * radius)
+    guard n < Self.unitCircles.count else {
+      return (0..<n).map { i in
+        let (c, s) = Self.unitCirclePoint(i, of: n)
+        return Point(x: center.x + c * radius, y: center.y + s * radius)
+      }
+    }
+    // A canvas of 500 particles asks for 500 small circles a frame: their corners come from
+    // a table, not from a cosine and a sine each (the same values, so the same pixels).
+    let unit = Self.unitCircles[n]
+    return [Point](unsafeUninitializedCapacity: n) { buffer, count in
+      for i in 0..<n {
+        buffer[i] = Point(x: center.x + unit[i].x * radius, y: center.y + unit[i].y * radius)
+      }
+      count = n
+    }
+  }
+
+  /// Corner `i` of the `n`-gon on the unit circle, starting at angle 0: (cosine, sine).
+  @inline(__always)
+  static func unitCirclePoint(_ i: Int, of n: Int) -> (Double, Double) {
+    let a = Double(i) / Double(n) * 2 * .pi
+    return (cos(a), sin(a))
+  }
+
+  /// `unitCirclePoint`, from `unitCircles` when `n` is small enough to be there.
+  @inline(__always)
+  public static func unitCirclePoint(_ i: Int, of n: Int, cached: Bool) -> (Double, Double) {
+    guard cached, n < unitCircles.count, i >= 0, i < n else { return unitCirclePoint(i, of: n) }
+    let p = unitCircles[n][i]
+    return (p.x, p.y)
+  }
+
+  /// `unitCirclePoint` for every corner of every polygon up to 64 corners, by corner count:
+  /// the small circles, which are the many.
+  static let unitCircles: [[SIMD2<Double>]] = (0...64).map { n in
+    (0..<n).map { i in
+      let (c, s) = unitCirclePoint(i, of: n)
+      return SIMD2(c, s)
     }
   }
 

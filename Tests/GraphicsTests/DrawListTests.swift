@@ -263,6 +263,20 @@ import Testing
     #expect(T(for: [.smoothVertexColors]) == T(maxEdgeLength: .infinity, triangulation: .strip, meshTriangles: true))
   }
 
+  @Test("circle corners from the table are the cosines and sines themselves, bit for bit")
+  func circleTable() {
+    let list = DrawList()
+    for radius in [0.7, 2.5, 5, 40, 900] {
+      let center = Point(x: 13.25, y: -7.5)
+      let n = list.circleSegmentCount(radius: radius)
+      let direct = (0..<n).map { i -> Point in
+        let a = Double(i) / Double(n) * 2 * .pi
+        return Point(x: center.x + cos(a) * radius, y: center.y + sin(a) * radius)
+      }
+      #expect(list.circlePoints(center: center, radius: radius) == direct, "radius \(radius), \(n) corners")
+    }
+  }
+
   @Test("a vertex grid is two triangles a cell, with its colors, in one untextured primitive")
   func vertexGrid() {
     var list = DrawList()

@@ -59,8 +59,8 @@ extension Lowerer {
       let local = shapeIsCircleRect(shape, frame) ? r : frame
       let n = list.circleSegmentCount(radius: max(local.width, local.height) / 2 * scale)
       let pts = (0..<n).map { i -> Point in
-        let a = Double(i) / Double(n) * 2 * .pi
-        return Point(x: local.midX + cos(a) * local.width / 2, y: local.midY + sin(a) * local.height / 2)
+        let (c, s) = DrawList.unitCirclePoint(i, of: n, cached: true)
+        return Point(x: local.midX + c * local.width / 2, y: local.midY + s * local.height / 2)
       }
       polylines = [Path.Polyline(points: pts, isClosed: true)]
     } else {
