@@ -9,11 +9,16 @@ extension DrawList {
     // A point repeated (a capsule's zero-length sides, a closed path ending where it began)
     // makes a segment with no direction, whose join would be drawn as a spike twice the
     // line's width: each point is kept once.
-    var points: [Point] = []
-    points.reserveCapacity(input.count)
-    for p in input where points.last != p { points.append(p) }
+    var points = input
+    // Copied only when there is a repeat to drop (a clock's ticks and hands have none).
+    if input.indices.dropFirst().contains(where: { input[$0] == input[$0 - 1] }) {
+      points = []
+      points.reserveCapacity(input.count)
+      for p in input where points.last != p { points.append(p) }
+    }
     if closed, points.count > 1, points.first == points.last { points.removeLast() }
-    if points.count >= 2 {
+    // With no edge limit every segment is one piece: the points as they are.
+    if points.count >= 2, maxEdgeLength.isFinite {
       // Split long segments so each quad's bounding box stays small (see maxEdgeLength).
       var out: [Point] = []
       let segments = closed ? points.count : points.count - 1

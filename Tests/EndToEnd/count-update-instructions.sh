@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Instructions a frame's update costs (build, layout and lowering: SceneRuntime.updateFrame), per
+# scene, counted by valgrind's callgrind: a figure that does not move with the host's noise.
+#
+# usage: Tests/EndToEnd/count-update-instructions.sh BINARY [N] [SCENE...]
+#   BINARY  a release `playground` built with PLAYGROUND_PORTABLE=1 (valgrind has no AVX-512)
+#   N       frames (default 30): the steady cost is (count over 2N frames − count over N) / N, so
+#           what happens once (type lookups, the first layout) cancels out
+# Prints "SCENE INSTRUCTIONS-PER-FRAME" per scene. Needs valgrind (apt-get install valgrind).
+set -euo pipefail
+bin=${1:?usage: count-update-instructions.sh BINARY [N] [SCENE...]}
+n=${2:-30}
+shift $(( $# >= 2 ? 2 : 1 ))
+scenes=("$@")
+[ ${#scenes[@]} -gt 0 ] || scenes=(visualizer live-indicator mesh-gradient clock emoji-wave metronome heart
+  many-faces quips world-clock gif update-trap timer-vs-timeline particles keyframes)
+command -v valgrind >/dev/null || { echo "count-update-instructions: valgrind is not installed" >&2; exit 69; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+# Valgrind cannot read the DWARF Swift writes: the symbols are enough.
+strip --strip-debug -o "$work/playground" "$bin"
+count() {
+  valgrind --tool=callgrind --callgrind-out-file="$work/out" \
+    '--toggle-collect=$s10SceneGraph0A7RuntimeC11updateFrame*' \
+    "$work/playground" bench --scene "$1" --frames "$2" --warmup 5 >/dev/null 2>&1
+  callgrind_annotate "$work/out" | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }'
+}
+for s in "${scenes[@]}"; do
+  a=$(count "$s" "$n")
+  b=$(count "$s" $((2 * n)))
+  echo "$s $(( (b - a) / n ))"
+done
