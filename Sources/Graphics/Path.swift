@@ -51,6 +51,9 @@ public struct Path: Hashable, Sendable {
 
   /// Adds a closed ellipse inscribed in `r`, as four cubic quarter arcs.
   public mutating func addEllipse(in r: Rect) {
+    // Room for all six at once when the path is new (a canvas of particles makes hundreds
+    // of these a frame); a path that grows keeps the array's own doubling.
+    if elements.isEmpty { elements.reserveCapacity(6) }
     for i in 0..<6 { elements.append(Self.ellipseElement(i, in: r)) }
   }
 
