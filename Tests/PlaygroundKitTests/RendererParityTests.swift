@@ -30,20 +30,25 @@ extension RenderingSuites {
       return (Double(total) / (3 * n), Double(close) / n)
     }
 
+    /// A CPU target and an OpenGL one sharing its glyph atlas; nil, with the issue recorded,
+    /// where there is no OpenGL.
+    static func targets(width w: Int, height h: Int) throws -> (OffscreenTarget, OffscreenTarget)? {
+      let cpu = try OffscreenTarget(width: w, height: h, renderer: .cpu)
+      do {
+        return (cpu, try OffscreenTarget(width: w, height: h, atlas: cpu.renderer.atlas, renderer: .accelerated))
+      } catch {
+        Issue.record(
+          "no OpenGL through EGL (\(error)); `make test-deps` installs libegl-mesa0 and libgl1-mesa-dri")
+        return nil
+      }
+    }
+
     @Test(arguments: 0..<scenes.count)
     func cpuMatchesOpenGL(_ index: Int) throws {
       let scene = Self.scenes[index]
       let name = type(of: scene).name
       let (w, h) = (640, 360)
-      let cpu = try OffscreenTarget(width: w, height: h, renderer: .cpu)
-      let gl: OffscreenTarget
-      do {
-        gl = try OffscreenTarget(width: w, height: h, atlas: cpu.renderer.atlas, renderer: .accelerated)
-      } catch {
-        Issue.record(
-          "no OpenGL through EGL (\(error)); `make test-deps` installs libegl-mesa0 and libgl1-mesa-dri")
-        return
-      }
+      guard let (cpu, gl) = try Self.targets(width: w, height: h) else { return }
       AnimatedImage.decoder = { try GIFDecoder.load($0) }
       var assets = SceneAssets()
       assets.directory = GalleryPixelTests.assetsFolder
@@ -65,18 +70,11 @@ extension RenderingSuites {
 
     @Test("a GPU draws the mesh gradient as vertex-colored triangles, with no image, as the CPU shades it")
     func meshGradientAsTriangles() throws {
-      // At the window's default size. The CPU shades an image of an eighth of the resolution
+      // At the window's default size. The CPU shades an image of a seventh of the resolution
       // and filters it up; smaller, its steepest color ramps differ from the GPU's by up to 8
       // levels where the filtered image rounds the lattice's creases.
       let (w, h) = (1280, 720)
-      let cpu = try OffscreenTarget(width: w, height: h, renderer: .cpu)
-      let gl: OffscreenTarget
-      do {
-        gl = try OffscreenTarget(width: w, height: h, atlas: cpu.renderer.atlas, renderer: .accelerated)
-      } catch {
-        Issue.record("no OpenGL through EGL (\(error))")
-        return
-      }
+      guard let (cpu, gl) = try Self.targets(width: w, height: h) else { return }
       #expect(gl.renderer.preferredTessellation.meshTriangles)
       #expect(!cpu.renderer.preferredTessellation.meshTriangles)
       func replay(for target: OffscreenTarget) -> Replay {
