@@ -67,7 +67,8 @@ public enum MeshGradientRaster {
     let fit =
       min(Double(imageWidth) / Double(max(1, gridWidth - 1)), Double(imageHeight) / Double(max(1, gridHeight - 1)))
       / 3.5
-    return max(1, min(most, fit >= 2 ? Int(fit) : 2))
+    // At most 1,024, as `MeshGradientSurface` takes.
+    return max(1, min(most, 1024, fit >= 2 ? Int(min(fit, 1024)) : 2))
   }
 
   /// Fills the pixels whose centers are inside triangle `a b c` with the colors `ca cb cc`

@@ -135,8 +135,6 @@ final class ViewNode {
   var evaluations = 0
   /// The frame in which the body last ran, for the update-loop guard.
   var evaluatedInFrame = -1
-  /// The runtime's pass that made the node (see `SceneRuntime.settleAppearingViews`).
-  var bornPass: UInt64 = 0
 
   var states: [AnyStateBox] = []
   /// Whether the view has `@Environment` properties: its body then depends on the environment.

@@ -18,9 +18,7 @@ extension SceneRuntime {
 
   func makeNode<V: View>(_ type: V.Type, parent: ViewNode?, key: ChildKey) -> ViewNode {
     serial += 1
-    let node = ViewNode(type: V.self, composite: V.Body.self != Never.self, parent: parent, key: key, serial: serial)
-    node.bornPass = passSerial
-    return node
+    return ViewNode(type: V.self, composite: V.Body.self != Never.self, parent: parent, key: key, serial: serial)
   }
 
   /// Asks each timeline on screen whether an entry came due, and marks those that have one
@@ -116,31 +114,30 @@ extension SceneRuntime {
     pending.append(PendingAction(description: description, source: node.serial, run: action))
   }
 
-  /// The most times one pass re-updates the views that appeared in it; a chain of views each
-  /// brought in by the previous one's `onAppear` settles in the pass up to this depth.
+  /// The most times one pass updates the tree again for what `onAppear` and `onDisappear`
+  /// actions set; a chain of views each brought in by the previous one's `onAppear` settles
+  /// in the pass up to this depth.
   static let settleRounds = 4
 
-  /// Runs the `onDisappear` and `onAppear` actions the pass queued, and updates again at once
-  /// the views that appeared in this pass and whose state those actions changed.
+  /// Runs the `onDisappear` and `onAppear` actions the pass queued, and updates the tree
+  /// again at once for the state they changed.
   ///
-  /// A view that appears is first shown with what its `onAppear` set, as in SwiftUI: the
-  /// emoji wave's reveal brings in an emoji whose `onAppear` advances its keyframe, and that
-  /// settles in the pass the emoji appeared in. State of views that were already on screen
-  /// waits for the next pass, like any other action's change.
+  /// A view that appears is first shown with what its `onAppear` set, as in SwiftUI, and so is
+  /// a view whose state another view's `onAppear` or `onDisappear` changed: the emoji wave's
+  /// reveal brings in an emoji whose `onAppear` advances its keyframe, and that settles in the
+  /// pass the emoji appeared in. Other actions (`onChange`, `task`) run after this, and what
+  /// they change waits for the next pass.
   func settleAppearingViews<V: View>(_ root: ViewNode, _ rootView: V) {
     var rounds = 0
     while rounds < Self.settleRounds, pending.contains(where: \.isAppearance) {
       let appearance = pending.filter(\.isAppearance)
       pending.removeAll(where: \.isAppearance)
       run(appearance.filter { $0.description == "onDisappear" } + appearance.filter { $0.description == "onAppear" })
-      let born = dirty.filter { $0.bornPass == passSerial }
-      if born.isEmpty { return }
+      // What the actions changed through observed objects.
+      drainInbox()
+      if dirty.isEmpty { return }
       rounds += 1
-      dirty.removeAll { $0.bornPass == passSerial }
-      let waiting = dirty
-      dirty = born
       propagateDirty()
-      dirty = waiting
       var ctx = UpdateContext(runtime: self)
       ctx.sameValue = true
       rootOutput = update(root, rootView, ctx)
@@ -167,15 +164,15 @@ extension SceneRuntime {
     runningSource = nil
   }
 
-  /// Stops an update loop that ran into `maxPasses`: what is still dirty waits for something
-  /// to change it again.
+  /// Records an update loop that left state dirty after `maxPasses` passes, `loopFrames`
+  /// frames running: what is left is updated a frame later each time.
   func tripLoopGuard() {
     let (view, state, action) = rewrites.last ?? ("a view", "its state", "An action")
     loopGuardSteppedIn(
       view: view, state: state, action: action,
-      detail: "\(view): \(state) changed in each of \(maxPasses) updates of one frame in scene '\(name)'; "
-        + "the frame was drawn as it stood",
-      summary: "update loop: \(view).\(state) set by \(action) ×\(maxPasses) per frame")
+      detail: "\(view): \(state) was still changing after \(maxPasses) updates in each of \(Self.loopFrames) "
+        + "frames running in scene '\(name)'; each frame is drawn as it stands and the rest waits for the next",
+      summary: "update loop: \(view).\(state) set by \(action) every frame")
   }
 
   /// Records that the guard stepped in this frame, and warns once per view and state, in

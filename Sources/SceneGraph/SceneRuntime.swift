@@ -18,7 +18,7 @@ private struct LoweringSettings: Equatable {
 /// follows in the same frame, up to `maxPasses`. As in SwiftUI, an `onChange` action runs at
 /// most once per frame, so an action whose state change leads back to its own value costs
 /// two passes, not a loop; and a view that appears is shown with what its `onAppear` set,
-/// within the pass that brought it in. Then layout and lowering to a draw list.
+/// within the pass that ran it. Then layout and lowering to a draw list.
 public final class SceneRuntime {
   /// Lays out text; the SDL backend's glyph atlas in the app, a fixed-advance engine in tests.
   public let textEngine: TextEngine
@@ -30,14 +30,19 @@ public final class SceneRuntime {
   }
   /// Receives one line per body evaluation when set, like SwiftUI's `Self._printChanges()`.
   public var printChanges: ((String) -> Void)?
-  /// The most update passes per frame before the loop guard steps in.
+  /// The most update passes per frame.
   ///
   /// Two, as in SwiftUI: an `onChange` loop ends in its second pass, where the action is
-  /// skipped (see `enqueueChange`), and views that appear settle what their `onAppear` set
-  /// within their own pass (see `settleAppearingViews`). What is still dirty after the
-  /// second pass is a loop no action can see, such as views whose `onAppear` and
-  /// `onDisappear` bring each other back.
+  /// skipped (see `enqueueChange`), and what `onAppear` and `onDisappear` actions set settles
+  /// within the pass that ran them (see `settleAppearingViews`). What is still dirty after the
+  /// second pass is updated at the start of the next frame, which comes a display period
+  /// later; when that happens `loopFrames` frames running, it is a loop no action can see
+  /// (views whose `onAppear` and `onDisappear` bring each other back), and the guard warns.
   public var maxPasses = 2
+  /// Frames running that end with state still to update before the guard calls it a loop.
+  static let loopFrames = 3
+  /// Frames running, up to this one, that ended with state still to update.
+  var framesLeftDirty = 0
   /// When true, timelines that appear after a frame's first pass start at the wall-clock
   /// time of that pass, as they do in a live app; replays keep the frame's date instead, so
   /// a given time always gives the same picture.
@@ -54,8 +59,6 @@ public final class SceneRuntime {
   /// How this runtime's views find it while it updates them.
   private lazy var reference = RuntimeReference(self)
   var pass = 0
-  /// Counts every pass the runtime has run; a node remembers the one it was made in.
-  var passSerial: UInt64 = 0
   var passStartedWall = Date(timeIntervalSince1970: 0)
   var timelineNodes: [UInt64: ViewNode] = [:]
   var animatingNodes: [UInt64: ViewNode] = [:]
@@ -121,7 +124,7 @@ public final class SceneRuntime {
   /// The same in a few words, for the HUD: the view, its state and the action.
   public internal(set) var loopGuardSummary: String?
   /// Frames in which the loop guard stepped in: it skipped an `onChange` action's second
-  /// run, or stopped the passes at `maxPasses`.
+  /// run, or state was still dirty after `maxPasses` passes, `loopFrames` frames running.
   public internal(set) var loopGuardTrips = 0
   /// Bodies evaluated since the runtime started (or was reset).
   public internal(set) var totalEvaluations = 0
@@ -153,6 +156,7 @@ public final class SceneRuntime {
     loopGuardMessage = nil
     loopGuardSummary = nil
     loopGuardTrips = 0
+    framesLeftDirty = 0
   }
 
   /// Ends every animation in flight at its target; used when frames stop (minimized) so
@@ -196,7 +200,7 @@ public final class SceneRuntime {
     activeDrivers = timelineNodes.values.sorted { $0.serial < $1.serial }.compactMap { $0.timeline?.driver }
     let builtTime = monotonicSeconds()
     var out = FrameOutput(
-      drawList: DrawList(), items: [], animationsInFlight: !animatingNodes.isEmpty, passes: pass,
+      drawList: DrawList(), items: [], animationsInFlight: !animatingNodes.isEmpty || !dirty.isEmpty, passes: pass,
       evaluations: evaluationsThisFrame, loopGuardTripped: loopGuardTrippedThisFrame,
       buildSeconds: builtTime - startTime)
     // A frame nobody sees needs its state advanced, not its geometry.
@@ -219,7 +223,7 @@ public final class SceneRuntime {
     }
     if rounds > 0 {
       activeDrivers = timelineNodes.values.sorted { $0.serial < $1.serial }.compactMap { $0.timeline?.driver }
-      out.animationsInFlight = !animatingNodes.isEmpty
+      out.animationsInFlight = !animatingNodes.isEmpty || !dirty.isEmpty
       (out.passes, out.evaluations, out.loopGuardTripped) = (pass, evaluationsThisFrame, loopGuardTrippedThisFrame)
     }
     drawList.reset()
@@ -259,7 +263,6 @@ public final class SceneRuntime {
     while true {
       pass += 1
       passes += 1
-      passSerial += 1
       passStartedWall = Date()
       propagateDirty()
       let node = rootNode(for: V.self)
@@ -270,13 +273,15 @@ public final class SceneRuntime {
       runActions()
       // What the actions changed through observed objects, and tasks they started.
       drainInbox()
-      if dirty.isEmpty { return }
+      if dirty.isEmpty {
+        framesLeftDirty = 0
+        return
+      }
       if passes >= maxPasses {
-        tripLoopGuard()
-        // Drop what is left: the frame is drawn as it stands, and the loop starts again only
-        // when something (the next entry) changes the state once more.
-        for n in dirty { n.needsBody = false }
-        dirty.removeAll()
+        // The frame is drawn as it stands; what is left stays dirty for the next frame, so
+        // no state change is lost and a longer chain of actions settles a frame later.
+        framesLeftDirty += 1
+        if framesLeftDirty >= Self.loopFrames { tripLoopGuard() }
         return
       }
     }

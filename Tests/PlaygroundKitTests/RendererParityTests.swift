@@ -91,7 +91,7 @@ extension RenderingSuites {
         let cut = onGL.frame(at: t).drawList
         #expect(shaded.images.count == 1)
         #expect(cut.images.isEmpty)
-        // The 3×3 mesh at 1280×720 is shaded into a 160×90 image with 12 sub-cells a cell
+        // The 3×3 mesh at 1280×720 is shaded into a 183×103 image with 12 sub-cells a cell
         // side: the same lattice, 25×25 vertices.
         #expect(cut.vertices.count >= 25 * 25)
         cpu.renderer.clear(.black)

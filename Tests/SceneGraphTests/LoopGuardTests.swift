@@ -75,6 +75,56 @@ struct RevealChain: View {
   }
 }
 
+/// An `onChange` brings in a child whose `onAppear` sets the parent's state through a binding.
+struct ChildSetsParent: View {
+  @State var show = false
+  @State var loaded = false
+
+  var body: some View {
+    TimelineView(.explicit([t0.addingTimeInterval(0.5)])) { timeline in
+      VStack {
+        Text(loaded ? "loaded" : "waiting")
+        if show { Loader(loaded: $loaded) }
+      }
+      .onChange(of: timeline.date) { show = true }
+    }
+  }
+
+  struct Loader: View {
+    @Binding var loaded: Bool
+    var body: some View { Text("loader").onAppear { loaded = true } }
+  }
+}
+
+/// Three values, each set by an `onChange` of the one before: a chain three passes long.
+struct ChangeChain: View {
+  @State var a = 0
+  @State var b = 0
+  @State var c = 0
+
+  var body: some View {
+    TimelineView(.explicit([t0.addingTimeInterval(0.5)])) { timeline in
+      Text("\(a) \(b) \(c)")
+        .onChange(of: timeline.date) { a = 1 }
+        .onChange(of: a) { b = a }
+        .onChange(of: b) { c = b }
+    }
+  }
+}
+
+/// Two views whose `onAppear` each swap the other in: a loop no `onChange` can see.
+struct AppearPingPong: View {
+  @State var first = true
+
+  var body: some View {
+    if first {
+      Text("first").onAppear { first = false }
+    } else {
+      Text("second").onAppear { first = true }
+    }
+  }
+}
+
 /// The loop guard as SwiftUI has it: an `onChange` action runs at most once per frame.
 @Suite struct LoopGuardTests {
   func texts(_ out: FrameOutput) -> [String] { out.items.compactMap(\.text) }
@@ -179,5 +229,50 @@ struct RevealChain: View {
     #expect(out.evaluations == 5)
     #expect(!out.loopGuardTripped)
     #expect(warnings.lines.isEmpty)
+  }
+
+  @Test("a child's onAppear sets its parent's state: settled in the frame, in 2 passes, no warning")
+  func childOnAppearSetsParent() {
+    let warnings = Log()
+    let rt = runtime(warningsTo: warnings)
+    #expect(texts(render(time: 0, runtime: rt) { ChildSetsParent() }) == ["waiting"])
+    let out = render(time: 0.5, runtime: rt) { ChildSetsParent() }
+    #expect(texts(out) == ["loaded", "loader"])
+    #expect(out.passes == 2)
+    #expect(!out.loopGuardTripped)
+    #expect(warnings.lines.isEmpty)
+  }
+
+  @Test("a chain of onChange actions longer than two passes finishes in the next frame, with no warning")
+  func longChainFinishesNextFrame() {
+    let warnings = Log()
+    let rt = runtime(warningsTo: warnings)
+    _ = render(time: 0, runtime: rt) { ChangeChain() }
+    let due = render(time: 0.5, runtime: rt) { ChangeChain() }
+    // a is set after the first pass and shown in the second, whose action sets b; b's change
+    // waits for the next frame, and the pump is asked to come back.
+    #expect(texts(due) == ["1 0 0"])
+    #expect(due.passes == 2)
+    #expect(due.animationsInFlight)
+    let next = render(time: 0.5 + 1.0 / 60, runtime: rt) { ChangeChain() }
+    #expect(texts(next) == ["1 1 1"])
+    #expect(!next.animationsInFlight)
+    #expect(rt.loopGuardTrips == 0)
+    #expect(warnings.lines.isEmpty)
+  }
+
+  @Test("views whose onAppear bring each other back: two passes a frame, a warning on the third frame")
+  func appearLoopWarnsAfterThreeFrames() {
+    let warnings = Log()
+    let rt = runtime(warningsTo: warnings)
+    var outputs: [FrameOutput] = []
+    for i in 0..<5 {
+      outputs.append(render(time: Double(i) / 60, runtime: rt) { AppearPingPong() })
+    }
+    #expect(outputs.allSatisfy { $0.passes <= 2 && $0.animationsInFlight })
+    #expect(outputs.map(\.loopGuardTripped) == [false, false, true, true, true])
+    #expect(rt.loopGuardTrips == 3)
+    #expect(warnings.lines.count == 1)
+    #expect(warnings.lines.first?.contains("action tried to update multiple times per frame.") == true)
   }
 }

@@ -163,6 +163,11 @@ extension Lowerer {
     let positions = surface.positions.map { placed.apply($0) }
     @inline(__always) func q(_ v: Double) -> UInt8 { UInt8(max(0, min(255, (v * 255).rounded()))) }
     let colors = surface.colors.map { c in RGBA8(r: q(c.x), g: q(c.y), b: q(c.z), a: q(c.w * opacity)) }
+    // The CPU's image ends at the frame; so does the lattice where a clip rectangle can say so
+    // (points outside 0…1, or a curve's overshoot, would reach past it).
+    let clipped = t.isAxisAligned
+    if clipped { list.pushClip(Quad(frame, t).bounds) }
     list.addVertexGrid(positions, colors: colors, columns: surface.columns, rows: surface.rows)
+    if clipped { list.popClip() }
   }
 }
