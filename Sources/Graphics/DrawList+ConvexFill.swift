@@ -101,7 +101,12 @@ extension DrawList {
 
   /// Fills a convex polygon, each vertex in its own color or all in `uniform`: a strip of
   /// triangles and, when anti-aliased, the fringe ring around it.
-  private mutating func fillConvexPolygon(_ input: [Point], colors inputColors: [RGBA8]?, uniform: RGBA8) {
+  ///
+  /// `foldFree` says the caller knows `dropFolds` would find nothing (a regular polygon with
+  /// sides of a fifth of a pixel or more), so it is not run.
+  mutating func fillConvexPolygon(
+    _ input: [Point], colors inputColors: [RGBA8]?, uniform: RGBA8, foldFree: Bool = false
+  ) {
     guard input.count >= 3 else { return }
     guard isVisible(Self.bounds(of: input)) else { return }
     var points = input
@@ -112,7 +117,7 @@ extension DrawList {
       points.reverse()
       colors?.reverse()
     }
-    Self.dropFolds(&points, &colors)
+    if !foldFree { Self.dropFolds(&points, &colors) }
     guard points.count >= 3 else { return }
     // The fill uses the polygon's own corners: split points on straight edges would add
     // exactly horizontal shared edges, which SDL's software rasterizer leaves gaps along.

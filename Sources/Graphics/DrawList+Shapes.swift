@@ -56,8 +56,11 @@ extension DrawList {
 
   /// Fills a circle whose segment count follows from `circleMaxError`.
   public mutating func fillCircle(center: Point, radius: Double, color: RGBA8) {
-    guard radius > 0 else { return }
-    fillConvexPolygon(circlePoints(center: center, radius: radius), color: color)
+    guard radius > 0, color.a > 0 else { return }
+    // A regular polygon has no folds to drop once its sides are a fifth of a pixel or more:
+    // `dropFolds` looks for sides under a tenth, and its corners all turn the same way.
+    let side = 2 * radius * sin(.pi / Double(circleSegmentCount(radius: radius)))
+    fillConvexPolygon(circlePoints(center: center, radius: radius), colors: nil, uniform: color, foldFree: side >= 0.2)
   }
 
   /// Fills an axis-aligned rectangle with a vertical ramp from `top` to `bottom`, to be

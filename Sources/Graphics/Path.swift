@@ -13,6 +13,15 @@ public struct Path: Hashable, Sendable {
 
   /// The elements in drawing order.
   public private(set) var elements: [Element] = []
+  /// Set when the path was empty and `addEllipse` made it: while it has those six elements
+  /// and no more (a path only grows), `inscribedEllipse` need not check them one by one.
+  private var madeAsEllipse = false
+
+  /// Paths are equal when their elements are; how they were made does not count.
+  public static func == (a: Path, b: Path) -> Bool { a.elements == b.elements }
+
+  /// Hashes the elements.
+  public func hash(into hasher: inout Hasher) { hasher.combine(elements) }
 
   /// Creates an empty path.
   public init() {}
@@ -54,6 +63,7 @@ public struct Path: Hashable, Sendable {
     // Room for all six at once when the path is new (a canvas of particles makes hundreds
     // of these a frame); a path that grows keeps the array's own doubling.
     if elements.isEmpty { elements.reserveCapacity(6) }
+    madeAsEllipse = elements.isEmpty
     for i in 0..<6 { elements.append(Self.ellipseElement(i, in: r)) }
   }
 
@@ -93,6 +103,10 @@ public struct Path: Hashable, Sendable {
     else { return nil }
     let box = Rect(x: left.x, y: top.y, width: right.x - left.x, height: bottom.y - top.y)
     guard box.width > 0, box.height > 0 else { return nil }
+    // A canvas of particles asks this of hundreds of paths a frame, all made by `addEllipse`.
+    if madeAsEllipse, box.width.isFinite, box.height.isFinite, box.minX.isFinite, box.minY.isFinite {
+      return box
+    }
     let slack = 1e-9 * max(1, box.width, box.height)
     func near(_ p: Point, _ q: Point) -> Bool { abs(p.x - q.x) <= slack && abs(p.y - q.y) <= slack }
     for i in 0..<6 {

@@ -277,6 +277,20 @@ import Testing
     }
   }
 
+  @Test("a circle skips the fold search and still draws what the polygon of its corners draws")
+  func circleWithoutFoldSearch() {
+    for radius in [0.01, 0.05, 0.3, 1.5, 4, 37.5, 800] {
+      let center = Point(x: 20.3, y: 11.7)
+      let color = RGBA8(r: 200, g: 100, b: 50, a: 180)
+      var circle = DrawList()
+      circle.fillCircle(center: center, radius: radius, color: color)
+      var polygon = DrawList()
+      polygon.fillConvexPolygon(polygon.circlePoints(center: center, radius: radius), color: color)
+      #expect(circle.vertices == polygon.vertices, "radius \(radius)")
+      #expect(circle.indices == polygon.indices, "radius \(radius)")
+    }
+  }
+
   @Test("a vertex grid is two triangles a cell, with its colors, in one untextured primitive")
   func vertexGrid() {
     var list = DrawList()

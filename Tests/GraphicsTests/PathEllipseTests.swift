@@ -31,4 +31,27 @@ import Testing
     }
     #expect(bent.inscribedEllipse == nil)
   }
+
+  @Test("a path made by addEllipse and one built element by element are equal and found alike")
+  func madeAndBuiltAlike() {
+    for r in [Rect(x: 10.25, y: -3, width: 7.5, height: 7.5), Rect(x: 0.1, y: 0.2, width: 3, height: 1e-7)] {
+      let made = Path { $0.addEllipse(in: r) }
+      var built = Path()
+      for i in 0..<6 {
+        switch Path.ellipseElement(i, in: r) {
+        case .move(let p): built.move(to: p)
+        case .curve(let p, let c1, let c2): built.addCurve(to: p, control1: c1, control2: c2)
+        default: built.closeSubpath()
+        }
+      }
+      #expect(made == built)
+      #expect(made.hashValue == built.hashValue)
+      #expect(made.inscribedEllipse == built.inscribedEllipse)
+      #expect(made.inscribedEllipse != nil)
+    }
+    // Degenerate and non-finite boxes are no ellipse, however the path was made.
+    #expect(Path { $0.addEllipse(in: Rect(x: 0, y: 0, width: 0, height: 4)) }.inscribedEllipse == nil)
+    #expect(Path { $0.addEllipse(in: Rect(x: 0, y: 0, width: .infinity, height: 4)) }.inscribedEllipse == nil)
+    #expect(Path { $0.addEllipse(in: Rect(x: .nan, y: 0, width: 3, height: 4)) }.inscribedEllipse == nil)
+  }
 }
