@@ -132,7 +132,7 @@ extension SceneRuntime {
     while rounds < Self.settleRounds, pending.contains(where: \.isAppearance) {
       let appearance = pending.filter(\.isAppearance)
       pending.removeAll(where: \.isAppearance)
-      run(appearance.filter { $0.description == "onDisappear" } + appearance.filter { $0.description == "onAppear" })
+      run(appearance)
       // What the actions changed through observed objects.
       drainInbox()
       if dirty.isEmpty { return }
@@ -146,16 +146,20 @@ extension SceneRuntime {
 
   func runActions() {
     while !pending.isEmpty {
-      // Views that went away say so before the ones that arrived in their place.
-      let actions =
-        pending.filter { $0.description == "onDisappear" } + pending.filter { $0.description != "onDisappear" }
+      let actions = pending
       pending.removeAll()
       run(actions)
     }
   }
 
+  /// Runs `actions`, those of views that went away first: they say so before the ones that
+  /// arrived in their place.
   private func run(_ actions: [PendingAction]) {
-    for action in actions {
+    let ordered =
+      actions.contains { $0.description == "onDisappear" }
+      ? actions.filter { $0.description == "onDisappear" } + actions.filter { $0.description != "onDisappear" }
+      : actions
+    for action in ordered {
       runningAction = action.description
       runningSource = action.source
       action.run()
