@@ -8,6 +8,9 @@ import Timeline
 public struct EnvironmentValues: Hashable {
   public var font: Font = .body
   public var foreground: Paint = .color(.black)
+  /// Whether `foreground` was set by `.foregroundStyle`: a button's label then takes it
+  /// instead of its style's color, as in SwiftUI.
+  var foregroundIsExplicit = false
   /// Whether text inside uses tabular digits.
   public var monospacedDigits = false
   /// A weight that text inside takes whatever its font (`.bold()`, `.fontWeight(_:)`).

@@ -155,3 +155,33 @@ extension Path: Shape {
   /// A path used as a shape draws itself unchanged in its own space, whatever its frame's size.
   public func path(in rect: Rect) -> Path { self }
 }
+
+// The built-in shapes where a shape is expected, as SwiftUI spells them: `.clipShape(.circle)`,
+// `.background(.blue, in: .capsule)`, `.rect(cornerRadius: 12)`.
+
+extension Shape where Self == Circle {
+  /// A circle.
+  public static var circle: Circle { Circle() }
+}
+
+extension Shape where Self == Ellipse {
+  /// An ellipse.
+  public static var ellipse: Ellipse { Ellipse() }
+}
+
+extension Shape where Self == Capsule {
+  /// A capsule.
+  public static var capsule: Capsule { Capsule() }
+}
+
+extension Shape where Self == Rectangle {
+  /// A rectangle.
+  public static var rect: Rectangle { Rectangle() }
+}
+
+extension Shape where Self == RoundedRectangle {
+  /// A rectangle with rounded corners.
+  public static func rect(cornerRadius: CGFloat, style: RoundedCornerStyle = .continuous) -> RoundedRectangle {
+    RoundedRectangle(cornerRadius: cornerRadius, style: style)
+  }
+}

@@ -82,6 +82,24 @@ struct PickerProbe: View {
     #expect(!rt.controlKeyPress("x"), "a key the button has no use for travels on")
   }
 
+  @Test("a button's label takes an explicit foregroundStyle instead of its style's color")
+  func buttonLabelTakesForegroundStyle() {
+    func labelColor(_ out: FrameOutput) -> Color? { out.items.first { $0.text == "Tap Me" }?.color }
+    let plain = render(size) { Button("Tap Me") {} }
+    #expect(labelColor(plain) == Color.accentColor)
+    // Hacking with Swift's pulsing button: a red circle with a white label.
+    let styled = render(size) {
+      Button("Tap Me") {}.padding(50).background(.red).foregroundStyle(.white).clipShape(.circle)
+    }
+    #expect(labelColor(styled) == Color.white)
+    let prominent = render(size) { Button("Tap Me") {}.buttonStyle(.borderedProminent) }
+    #expect(labelColor(prominent) == Color.white)
+    let prominentBlack = render(size) {
+      Button("Tap Me") {}.buttonStyle(.borderedProminent).foregroundStyle(.black)
+    }
+    #expect(labelColor(prominentBlack) == Color.black)
+  }
+
   @Test("a click on a toggle flips its binding, and the knob slides to the other side")
   func toggleFlips() throws {
     let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())

@@ -59,8 +59,9 @@ extension Button: PrimitiveView {
         return true
       })
     let label = self.label
+    let labelStyle = ctx.env.foregroundIsExplicit ? ctx.env.foreground : nil
     let host = _ControlHost(cornerRadius: ButtonLook<Label>.cornerRadius, behavior: behavior) { interaction in
-      ButtonLook(label: label, style: style, tint: tint, isPressed: interaction.isPressed)
+      ButtonLook(label: label, style: style, tint: tint, labelStyle: labelStyle, isPressed: interaction.isPressed)
     }
     return ctx.runtime.child(node, ChildKey(0), host, ctx)
   }
@@ -72,6 +73,9 @@ struct ButtonLook<Label: View>: View {
   let label: Label
   let style: ButtonStyleKind
   let tint: Color
+  /// What an explicit `.foregroundStyle` set around the button; the label takes it instead
+  /// of the style's color.
+  var labelStyle: Paint?
   let isPressed: Bool
 
   /// The corner radius of bordered buttons' backgrounds.
@@ -83,18 +87,18 @@ struct ButtonLook<Label: View>: View {
     switch style {
     case .bordered:
       bordered(
-        label.foregroundStyle(tint),
+        label.modified(ForegroundModifier(paint: labelStyle ?? .color(tint))),
         RoundedRectangle(cornerRadius: Self.cornerRadius).fill(
           tint.opacity(isPressed ? 0.28 : 0.15)))
     case .borderedProminent:
       bordered(
-        label.foregroundStyle(Color.white),
+        label.modified(ForegroundModifier(paint: labelStyle ?? .color(.white))),
         RoundedRectangle(cornerRadius: Self.cornerRadius).fill(
           tint.opacity(isPressed ? 0.75 : 1)))
     case .plain:
       label.opacity(isPressed ? 0.5 : 1)
     case .automatic, .borderless:
-      label.foregroundStyle(tint).opacity(isPressed ? 0.35 : 1)
+      label.modified(ForegroundModifier(paint: labelStyle ?? .color(tint))).opacity(isPressed ? 0.35 : 1)
     }
   }
 

@@ -9,6 +9,7 @@ struct ForegroundModifier: PrimitiveModifier {
   func resolve<Content: View>(_ content: Content, _ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
     var c = ctx
     c.env.foreground = paint
+    c.env.foregroundIsExplicit = true
     return ctx.runtime.child(node, ChildKey(0), content, c)
   }
 }
