@@ -185,7 +185,7 @@ final class WakeCounter: @unchecked Sendable {
 
   /// Runs frames as a woken loop would until `done` or a second passes.
   func runUntil<V: View>(_ rt: SceneRuntime, _ wakes: WakeCounter, _ body: () -> V, done: () -> Bool) {
-    let deadline = Date().addingTimeInterval(1)
+    let deadline = Date().addingTimeInterval(10)  // a guard against a hang, not a target
     while !done(), Date() < deadline {
       _ = wakes.semaphore.wait(timeout: .now() + 0.05)
       if rt.hasPendingWork { _ = frame(rt, 0, body) }
@@ -371,7 +371,7 @@ final class WakeCounter: @unchecked Sendable {
     #expect(texts(out) == ["value 0"])
     // While the task sleeps nothing is pending: the loop would sleep too.
     #expect(!rt.hasPendingWork)
-    let deadline = Date().addingTimeInterval(1)
+    let deadline = Date().addingTimeInterval(10)  // a guard against a hang, not a target
     while texts(out) != ["value 5"], Date() < deadline {
       _ = wakes.semaphore.wait(timeout: .now() + 0.05)
       if rt.hasPendingWork { out = frame(rt) { SleepyTask() } }
