@@ -57,10 +57,40 @@ extension DrawList {
   /// Fills a circle whose segment count follows from `circleMaxError`.
   public mutating func fillCircle(center: Point, radius: Double, color: RGBA8) {
     guard radius > 0, color.a > 0 else { return }
+    let n = circleSegmentCount(radius: radius)
+    if analyticDiscs, antiAliased, fringeWidth == 1, radius >= Self.discRadii.lowerBound,
+      radius <= Self.discRadii.upperBound, abs(center.x) < Self.drawableLimit, abs(center.y) < Self.drawableLimit
+    {
+      addDisc(center: center, radius: radius, corners: n, color: color)
+      return
+    }
     // A regular polygon has no folds to drop once its sides are a fifth of a pixel or more:
     // `dropFolds` looks for sides under a tenth, and its corners all turn the same way.
-    let side = 2 * radius * sin(.pi / Double(circleSegmentCount(radius: radius)))
+    let side = 2 * radius * sin(.pi / Double(n))
     fillConvexPolygon(circlePoints(center: center, radius: radius), colors: nil, uniform: color, foldFree: side >= 0.2)
+  }
+
+  /// The radii, in pixels, that `fillCircle` gives as a `PrimitiveShape.disc` when the list
+  /// has `analyticDiscs`: from a pixel (below it the fringe's inner ring turns inside out) to
+  /// what is still small enough that no interior worth recording (`opaqueInterior`) is lost.
+  static let discRadii = 1.0...12.0
+
+  /// Adds a `PrimitiveShape.disc`: the quad around the fringe of the `corners`-gon on the circle.
+  private mutating func addDisc(center: Point, radius: Double, corners n: Int, color: RGBA8) {
+    // The fringe's outer ring: the polygon's sides pushed out half a pixel, whose corners lie
+    // that far divided by cos(π/n) beyond the circle.
+    let reach = radius + 0.5 / cos(.pi / Double(n))
+    let box = Rect(x: center.x - reach, y: center.y - reach, width: 2 * reach, height: 2 * reach)
+    guard isVisible(box) else { return }
+    let base = prepare(texture: .none)
+    let (x0, y0, x1, y1) = (Float(box.minX), Float(box.minY), Float(box.maxX), Float(box.maxY))
+    vertices.append(Vertex(x: x0, y: y0, color: color, u: Float(radius), v: Float(n)))
+    vertices.append(Vertex(x: x1, y: y0, color: color))
+    vertices.append(Vertex(x: x1, y: y1, color: color))
+    vertices.append(Vertex(x: x0, y: y1, color: color))
+    appendTriangle(base, base + 1, base + 2)
+    appendTriangle(base, base + 2, base + 3)
+    closeIndices(added: 6, shape: .disc)
   }
 
   /// Fills an axis-aligned rectangle with a vertical ramp from `top` to `bottom`, to be

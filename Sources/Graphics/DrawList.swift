@@ -64,6 +64,13 @@ public enum PrimitiveShape: Hashable, Sendable {
   /// two one color and the bottom two another. A renderer that can dithers it with a 4×4
   /// ordered pattern; drawn as plain triangles it is the same ramp with 8-bit bands.
   case ditheredRamp
+  /// A small filled circle from `fillCircle`, anti-aliased: four vertices bounding its fringe
+  /// (as an image quad's), all its one color, with the radius in the first vertex's `u` and the
+  /// corner count of its polygon in that vertex's `v`. A renderer with
+  /// `RendererCapabilities.analyticDiscs` shades each pixel from its distance to the polygon's
+  /// sides, which is the coverage the polygon's fringe gives; as plain triangles it would be a
+  /// square, so a list holds discs only when `DrawList.analyticDiscs` is on.
+  case disc
 }
 
 /// A run of indices that share a clip rectangle and a texture: one `SDL_RenderGeometryRaw` call.
@@ -261,6 +268,10 @@ public struct DrawList: Sendable {
   /// `RendererCapabilities.smoothVertexColors`.
   public var meshTriangles = false
 
+  /// Whether small circles become `PrimitiveShape.disc` quads instead of a polygon with its
+  /// fringe; see `RendererCapabilities.analyticDiscs`.
+  public var analyticDiscs = false
+
   /// How fills and strokes are cut into triangles, chosen for the rasterizer that will draw them
   /// (`init(for:)` derives it from the renderer's capabilities).
   public struct Tessellation: Hashable, Sendable {
@@ -274,17 +285,20 @@ public struct DrawList: Sendable {
     public var opaqueInteriors: Bool
     /// See `DrawList.meshTriangles`.
     public var meshTriangles: Bool
+    /// See `DrawList.analyticDiscs`.
+    public var analyticDiscs: Bool
 
     /// Creates a tessellation.
     public init(
       maxEdgeLength: Double, triangulation: Triangulation, ditheredRamps: Bool = false, opaqueInteriors: Bool = false,
-      meshTriangles: Bool = false
+      meshTriangles: Bool = false, analyticDiscs: Bool = false
     ) {
       self.maxEdgeLength = maxEdgeLength
       self.triangulation = triangulation
       self.ditheredRamps = ditheredRamps
       self.opaqueInteriors = opaqueInteriors
       self.meshTriangles = meshTriangles
+      self.analyticDiscs = analyticDiscs
     }
 
     /// The default, for a renderer with no capabilities (`init(for: [])`): edges uncut, fills
@@ -297,7 +311,7 @@ public struct DrawList: Sendable {
     get {
       Tessellation(
         maxEdgeLength: maxEdgeLength, triangulation: triangulation, ditheredRamps: ditheredRamps,
-        opaqueInteriors: recordsOpaqueInteriors, meshTriangles: meshTriangles)
+        opaqueInteriors: recordsOpaqueInteriors, meshTriangles: meshTriangles, analyticDiscs: analyticDiscs)
     }
     set {
       maxEdgeLength = newValue.maxEdgeLength
@@ -305,6 +319,7 @@ public struct DrawList: Sendable {
       ditheredRamps = newValue.ditheredRamps
       recordsOpaqueInteriors = newValue.opaqueInteriors
       meshTriangles = newValue.meshTriangles
+      analyticDiscs = newValue.analyticDiscs
     }
   }
 

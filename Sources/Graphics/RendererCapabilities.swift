@@ -33,6 +33,14 @@ public struct RendererCapabilities: OptionSet, Hashable, Sendable {
   /// texture is uploaded when the mesh moves. A CPU rasterizer lacks it: shading a small
   /// image and scaling it up costs it a forty-ninth of shading every pixel.
   public static let smoothVertexColors = RendererCapabilities(rawValue: 1 << 3)
+
+  /// Shades small circles per pixel from their distance to the circle's polygon
+  /// (`PrimitiveShape.disc`), so a circle is one quad instead of a polygon with its fringe.
+  ///
+  /// A span rasterizer sets up each triangle it is given: a particle of 3 pixels' radius is
+  /// 30 triangles of a pixel or two, and setting them up costs more than shading its 40 pixels.
+  /// A GPU lacks it: it sets triangles up for nothing and would draw the quad as a square.
+  public static let analyticDiscs = RendererCapabilities(rawValue: 1 << 4)
 }
 
 extension DrawList.Tessellation {
@@ -50,6 +58,6 @@ extension DrawList.Tessellation {
       maxEdgeLength: capabilities.contains(.boundingBoxWalk) ? Self.boundingBoxEdge : .infinity,
       triangulation: .strip, ditheredRamps: capabilities.contains(.ditheredRamps),
       opaqueInteriors: capabilities.contains(.opaqueInteriors),
-      meshTriangles: capabilities.contains(.smoothVertexColors))
+      meshTriangles: capabilities.contains(.smoothVertexColors), analyticDiscs: capabilities.contains(.analyticDiscs))
   }
 }

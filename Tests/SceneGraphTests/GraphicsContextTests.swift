@@ -113,6 +113,33 @@ import Testing
     #expect(abs(middle.r - 127) <= 2 && abs(middle.b - 128) <= 2)
   }
 
+  @Test("with discs on, a solid small circle is one disc; a gradient-filled one stays triangles under its gradient")
+  func circlesAsDiscs() {
+    let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
+    rt.tessellation = DrawList.Tessellation(for: [.analyticDiscs])
+    let out = render(Size(width: 200, height: 100), runtime: rt) {
+      Canvas { context, _ in
+        context.fill(Path(ellipseIn: CGRect(x: 10, y: 10, width: 10, height: 10)), with: .color(Self.red))
+        context.fill(
+          Path(ellipseIn: CGRect(x: 100, y: 40, width: 20, height: 20)),
+          with: .linearGradient(
+            Gradient(colors: [Self.red, Self.blue]), startPoint: CGPoint(x: 100, y: 0), endPoint: CGPoint(x: 120, y: 0))
+        )
+      }
+    }
+    let list = out.drawList
+    #expect(list.primitives.map(\.shape) == [.disc, .triangles])
+    let px = pixels(out)
+    // The disc is red through its middle; the gradient circle red at its left, blue at its right.
+    #expect(argb(px, 15, 15).r == 255 && argb(px, 15, 15).a == 255)
+    let left = argb(px, 102, 50)
+    let right = argb(px, 118, 50)
+    #expect(left.r > 200 && left.b < 60 && right.b > 200 && right.r < 60)
+    #expect(argb(px, 110, 41).a > 0 && argb(px, 110, 38).a == 0)
+    // Round, not the square a disc's quad would be if the gradient's mask were given one.
+    #expect(argb(px, 101, 41).a == 0 && argb(px, 118, 58).a == 0)
+  }
+
   @Test("a radial gradient runs outward from its center; a conic one clockwise from its angle")
   func radialAndConicGradients() {
     let colors = Gradient(colors: [Self.red, Self.blue])
