@@ -58,7 +58,7 @@ extension DrawList {
   public mutating func fillCircle(center: Point, radius: Double, color: RGBA8) {
     guard radius > 0, color.a > 0 else { return }
     let n = circleSegmentCount(radius: radius)
-    if analyticDiscs, antiAliased, fringeWidth == 1, radius >= Self.discRadii.lowerBound,
+    if analyticDiscs, antiAliased, fringeWidth == 1, n <= 16, radius >= Self.discRadii.lowerBound,
       radius <= Self.discRadii.upperBound, abs(center.x) < Self.drawableLimit, abs(center.y) < Self.drawableLimit
     {
       addDisc(center: center, radius: radius, corners: n, color: color)
@@ -72,7 +72,8 @@ extension DrawList {
 
   /// The radii, in pixels, that `fillCircle` gives as a `PrimitiveShape.disc` when the list
   /// has `analyticDiscs`: from a pixel (below it the fringe's inner ring turns inside out) to
-  /// what is still small enough that no interior worth recording (`opaqueInterior`) is lost.
+  /// what is still small enough that no interior worth recording (`opaqueInterior`) is lost,
+  /// and whose polygon has at most 16 corners (`circleMaxError` at its default, 0.3, or more).
   static let discRadii = 1.0...12.0
 
   /// Adds a `PrimitiveShape.disc`: the quad around the fringe of the `corners`-gon on the circle.

@@ -7,6 +7,8 @@
 #   N       frames (default 30): the steady cost is (count over 2N frames − count over N) / N, so
 #           what happens once (type lookups, the first layout) cancels out
 # Prints "SCENE INSTRUCTIONS-PER-FRAME" per scene. Needs valgrind (apt-get install valgrind).
+# WHAT=frame counts the whole frame instead (update, rasterizing, presenting, and the bench's own
+# bookkeeping, which is the same for both binaries): what `bench`'s frame column times.
 set -euo pipefail
 bin=${1:?usage: count-update-instructions.sh BINARY [N] [SCENE...]}
 n=${2:-30}
@@ -19,9 +21,10 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # Valgrind cannot read the DWARF Swift writes: the symbols are enough.
 strip --strip-debug -o "$work/playground" "$bin"
+toggle=('--toggle-collect=$s10SceneGraph0A7RuntimeC11updateFrame*')
+[ "${WHAT:-update}" = frame ] && toggle=()
 count() {
-  valgrind --tool=callgrind --callgrind-out-file="$work/out" \
-    '--toggle-collect=$s10SceneGraph0A7RuntimeC11updateFrame*' \
+  SDL_VIDEODRIVER=offscreen valgrind --tool=callgrind --callgrind-out-file="$work/out" "${toggle[@]}" \
     "$work/playground" bench --scene "$1" --frames "$2" --warmup 5 >/dev/null 2>&1
   callgrind_annotate "$work/out" | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }'
 }
