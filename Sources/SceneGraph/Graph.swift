@@ -254,7 +254,8 @@ extension Equatable {
 
 /// Dynamic properties compare by what they refer to rather than by their stored fields.
 protocol DiffableProperty {
-  func isSame(as other: Any) -> Bool
+  /// Whether `other` refers to the same thing; `comparators` compares any values it holds.
+  func isSame(as other: Any, by comparators: Comparators) -> Bool
 }
 
 /// Whether two view values are the same input, as SwiftUI decides whether a body must run:
@@ -292,7 +293,7 @@ final class Comparators {
     if let c = cache[id] { return c }
     let c: Compare
     if type is DiffableProperty.Type {
-      c = { a, b in (a as? DiffableProperty)?.isSame(as: b) ?? false }
+      c = { [unowned self] a, b in (a as? DiffableProperty)?.isSame(as: b, by: self) ?? false }
     } else if let e = type as? any Equatable.Type {
       c = Self.equatable(e)
     } else if let fields = Self.fieldTable(type, self) {

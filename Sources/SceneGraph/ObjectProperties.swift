@@ -80,7 +80,7 @@ extension StateObject: BindableObject {
 
 extension StateObject: DiffableProperty {
   // The object belongs to the view's identity; its changes re-run the view through the runtime.
-  func isSame(as other: Any) -> Bool { true }
+  func isSame(as other: Any, by comparators: Comparators) -> Bool { true }
 }
 
 /// An observable object a view is given; SwiftUI's `@ObservedObject`.
@@ -124,7 +124,7 @@ extension ObservedObject: BindableObject {
 }
 
 extension ObservedObject: DiffableProperty {
-  func isSame(as other: Any) -> Bool {
+  func isSame(as other: Any, by comparators: Comparators) -> Bool {
     guard let other = other as? ObservedObject<ObjectType> else { return false }
     return other.wrappedValue === wrappedValue
   }
@@ -169,7 +169,7 @@ extension EnvironmentObject: BindableObject {
 
 extension EnvironmentObject: DiffableProperty {
   // Compared as part of the environment.
-  func isSame(as other: Any) -> Bool { true }
+  func isSame(as other: Any, by comparators: Comparators) -> Bool { true }
 }
 
 /// Bindings to an `@Observable` object's properties; SwiftUI's `@Bindable`.

@@ -25,16 +25,21 @@ class AnyStateBox {
 
 final class StateBox<Value>: AnyStateBox {
   var value: Value
+  /// Whether `Value` is `Equatable`, asked once: the runtime's answer costs thousands of
+  /// instructions, and a scene may set its state every frame.
+  private let equatable: Bool
 
   init(_ value: Value, name: String, node: ViewNode, runtime: SceneRuntime) {
     self.value = value
+    equatable = Value.self is any Equatable.Type
     super.init(name: name, node: node, runtime: runtime)
   }
 
   override var anyValue: Any { value }
 
   func set(_ newValue: Value) {
-    if let old = value as? any Equatable, valuesEqual(old, newValue) { return }
+    // The runtime's comparators keep each type's comparison; a new set would work it out again.
+    if equatable, runtime.map({ $0.comparators.equal(value, newValue) }) ?? valuesEqual(value, newValue) { return }
     value = newValue
     changedSinceEvaluation = true
     runtime?.stateDidChange(self)
@@ -100,7 +105,7 @@ extension State: BindableState {
 
 extension State: DiffableProperty {
   // State is the view's own storage; its changes invalidate the view through the runtime.
-  func isSame(as other: Any) -> Bool { true }
+  func isSame(as other: Any, by comparators: Comparators) -> Bool { true }
 }
 
 /// A reference to a value someone else owns; SwiftUI's `Binding`.
@@ -141,9 +146,9 @@ public struct Binding<Value>: DynamicProperty {
 }
 
 extension Binding: DiffableProperty {
-  func isSame(as other: Any) -> Bool {
+  func isSame(as other: Any, by comparators: Comparators) -> Bool {
     guard let other = other as? Binding<Value>, let identity, other.identity === identity else { return false }
-    return valuesEqual(snapshot, other.snapshot)
+    return comparators.equal(snapshot, other.snapshot)
   }
 }
 
@@ -179,7 +184,7 @@ extension Environment: BindableEnvironment {
 
 extension Environment: DiffableProperty {
   // The environment is compared by the runtime as a whole, not through the view's fields.
-  func isSame(as other: Any) -> Bool { true }
+  func isSame(as other: Any, by comparators: Comparators) -> Bool { true }
 }
 
 /// A view's stored `@State` or `@Environment` property: where it is in the view, and how to
