@@ -261,6 +261,12 @@ final class PlaygroundApp {
   }
 
   /// Sleeps until `deadline` (uptime), handling any input that comes first.
+  ///
+  /// It never spins: it ends with one absolute sleep, some tens of microseconds late. Only the
+  /// hold before a paced frame's present spins (`FramePacing.holdUntilPresent`), because that
+  /// is when its pixels reach the screen; a paced frame's start takes its display slot's time
+  /// whenever the wait for it ended, and a schedule entry's frame is not a microsecond matter.
+  /// Spinning here too cost a fifth of the visualizer's CPU in a window.
   @discardableResult
   func wait(untilUptime deadline: Double) -> DeadlinePacer.Outcome {
     let t0 = monotonicSeconds()
@@ -269,7 +275,7 @@ final class PlaygroundApp {
     defer { tracer.sleep(start: t0, end: monotonicSeconds(), lateMs: (clock.uptime - deadline) * 1000) }
     // A copy: an event handled during the wait may change `pacing`.
     let deadlines = pacing.deadlines
-    let result = deadlines.wait(untilUptime: deadline, precise: visibility == .visible) { [self] seconds in
+    let result = deadlines.wait(untilUptime: deadline, precise: false) { [self] seconds in
       if let e = window.waitEvent(timeout: seconds) {
         handle(e)
         return true
