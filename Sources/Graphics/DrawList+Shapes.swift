@@ -58,8 +58,8 @@ extension DrawList {
   public mutating func fillCircle(center: Point, radius: Double, color: RGBA8) {
     guard radius > 0, color.a > 0 else { return }
     let n = circleSegmentCount(radius: radius)
-    if analyticDiscs, antiAliased, fringeWidth == 1, n <= 16, radius >= Self.discRadii.lowerBound,
-      radius <= Self.discRadii.upperBound, abs(center.x) < Self.drawableLimit, abs(center.y) < Self.drawableLimit
+    if analyticDiscs, antiAliased, fringeWidth == 1, n <= 16, radius <= Self.largestDisc,
+      radius * cos(.pi / Double(n)) >= 0.5, abs(center.x) < Self.drawableLimit, abs(center.y) < Self.drawableLimit
     {
       addDisc(center: center, radius: radius, corners: n, color: color)
       return
@@ -70,11 +70,12 @@ extension DrawList {
     fillConvexPolygon(circlePoints(center: center, radius: radius), colors: nil, uniform: color, foldFree: side >= 0.2)
   }
 
-  /// The radii, in pixels, that `fillCircle` gives as a `PrimitiveShape.disc` when the list
-  /// has `analyticDiscs`: from a pixel (below it the fringe's inner ring turns inside out) to
-  /// what is still small enough that no interior worth recording (`opaqueInterior`) is lost,
-  /// and whose polygon has at most 16 corners (`circleMaxError` at its default, 0.3, or more).
-  static let discRadii = 1.0...12.0
+  /// The largest radius, in pixels, that `fillCircle` gives as a `PrimitiveShape.disc` when
+  /// the list has `analyticDiscs`: small enough that no interior worth recording
+  /// (`opaqueInterior`) is lost, and a polygon of at most 16 corners (with `circleMaxError`
+  /// at its default, 0.3, or more). The smallest is where the polygon's apothem reaches half
+  /// a pixel: below it the fringe's inner ring turns inside out, and its triangles overlap.
+  static let largestDisc = 12.0
 
   /// Adds a `PrimitiveShape.disc`: the quad around the fringe of the `corners`-gon on the circle.
   private mutating func addDisc(center: Point, radius: Double, corners n: Int, color: RGBA8) {

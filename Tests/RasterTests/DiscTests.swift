@@ -45,7 +45,7 @@ import Testing
     var draws: [(Point, Double, RGBA8)] = []
     for i in 0..<160 {
       let center = Point(x: 8 + unit() * 144, y: 8 + unit() * 104)
-      let radius = 1 + Double(i % 12) + unit()
+      let radius = 0.6 + Double(i % 12) + unit()
       let color = RGBA8(
         r: UInt8(rng.below(256)), g: UInt8(rng.below(256)), b: UInt8(rng.below(256)), a: [255, 200, 90][i % 3])
       draws.append((center, min(radius, 12), color))
@@ -113,9 +113,10 @@ import Testing
     list.tessellation = DrawList.Tessellation(for: [.analyticDiscs])
     #expect(list.analyticDiscs)
     list.fillCircle(center: Point(x: 10, y: 10), radius: 4, color: white)
+    list.fillCircle(center: Point(x: 10, y: 10), radius: 0.5, color: white)
     list.fillCircle(center: Point(x: 10, y: 10), radius: 0.6, color: white)
     list.fillCircle(center: Point(x: 40, y: 40), radius: 30, color: white)
-    #expect(list.primitives.map(\.shape) == [.disc, .triangles, .triangles])
+    #expect(list.primitives.map(\.shape) == [.disc, .triangles, .disc, .triangles])
     var plain = DrawList()
     plain.analyticDiscs = true
     plain.antiAliased = false
