@@ -31,7 +31,7 @@ public struct RendererCapabilities: OptionSet, Hashable, Sendable {
   /// Interpolates vertex colors per pixel for free (a GPU), so a mesh gradient is drawn as a
   /// fine grid of triangles with per-vertex colors: nothing is shaded on the CPU and no
   /// texture is uploaded when the mesh moves. A CPU rasterizer lacks it: shading a small
-  /// image and scaling it up costs it a forty-ninth of shading every pixel.
+  /// image and scaling it up costs it a sixty-fourth of shading every pixel.
   public static let smoothVertexColors = RendererCapabilities(rawValue: 1 << 3)
 
   /// Shades small circles per pixel from their distance to the circle's polygon

@@ -21,9 +21,12 @@ public enum MeshGradientRaster {
   ///   - colors: one color per point.
   ///   - subdivisions: triangles per cell side at most; 12 is smooth at any window size, and a
   ///     small image uses fewer, down to 2, keeping sub-cells about 3.5 pixels or larger.
+  ///   - centersOnEdges: whether the unit square runs from the first texel's centre to the
+  ///     last's (texel i holds the color at i/(w − 1)), as an image quad inset by half a texel
+  ///     shows it; otherwise from the image's edge to its edge.
   public static func render(
     width: Int, height: Int, points: [Point], colors: [Color], into image: inout ImageBuffer,
-    subdivisions: Int = 12
+    subdivisions: Int = 12, centersOnEdges: Bool = false
   ) {
     let w = image.width
     let h = image.height
@@ -34,7 +37,19 @@ public enum MeshGradientRaster {
         width: width, height: height, points: points, colors: colors, subdivisions: n)
     else { return }
     let (cols, rows) = (surface.columns, surface.rows)
-    let samplePos = surface.positions.map { Point(x: $0.x * Double(w), y: $0.y * Double(h)) }
+    // A pixel's centre is at i + ½: with centersOnEdges, unit 0 lands on the first and unit 1
+    // on the last.
+    let (sx, sy, o) = centersOnEdges ? (Double(w - 1), Double(h - 1), 0.5) : (Double(w), Double(h), 0)
+    // The surface's sums leave the border's samples a rounding error off 0 or 1 (0.99999999999999989):
+    // those go exactly onto the first and last centres, so the rows and columns there, which
+    // lie on the lattice's edge, are its flat edges rather than slivers beside them.
+    @inline(__always) func snapped(_ v: Double, _ last: Double) -> Double {
+      guard centersOnEdges else { return v }
+      return abs(v - o) < 1e-9 ? o : (abs(v - last) < 1e-9 ? last : v)
+    }
+    let samplePos = surface.positions.map {
+      Point(x: snapped($0.x * sx + o, sx + o), y: snapped($0.y * sy + o, sy + o))
+    }
     let sampleCol = surface.colors
     // Colors in 8-bit units as Float: a pixel's color is stepped along its row in single
     // precision, which is ample for 8-bit output and half the work of double.
@@ -128,7 +143,9 @@ public enum MeshGradientRaster {
     for y in firstRow...lastRow {
       let py = Double(y) + 0.5
       let long = edgeX(longEdge, py)
-      let short = py < mid.y ? edgeX(upperEdge, py) : edgeX(lowerEdge, py)
+      // A row exactly on a flat bottom edge (the image's last row, with `centersOnEdges`) is
+      // that edge: from the upper edge's end to the long edge's.
+      let short = py < mid.y || (py == mid.y && mid.y == bottom.y) ? edgeX(upperEdge, py) : edgeX(lowerEdge, py)
       let (left, right) = long < short ? (long, short) : (short, long)
       let x0 = max(0, clampedIndex((left - 0.5 - slack).rounded(.up), 0, w))
       let x1 = min(w - 1, clampedIndex((right - 0.5 + slack).rounded(.down), -1, w - 1))

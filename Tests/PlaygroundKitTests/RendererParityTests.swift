@@ -70,7 +70,7 @@ extension RenderingSuites {
 
     @Test("a GPU draws the mesh gradient as vertex-colored triangles, with no image, as the CPU shades it")
     func meshGradientAsTriangles() throws {
-      // At the window's default size. The CPU shades an image of a seventh of the resolution
+      // At the window's default size. The CPU shades an image of an eighth of the resolution
       // and filters it up; smaller, its steepest color ramps differ from the GPU's by up to 8
       // levels where the filtered image rounds the lattice's creases.
       let (w, h) = (1280, 720)
@@ -91,7 +91,7 @@ extension RenderingSuites {
         let cut = onGL.frame(at: t).drawList
         #expect(shaded.images.count == 1)
         #expect(cut.images.isEmpty)
-        // The 3×3 mesh at 1280×720 is shaded into a 183×103 image with 12 sub-cells a cell
+        // The 3×3 mesh at 1280×720 is shaded into a 160×90 image with 12 sub-cells a cell
         // side: the same lattice, 25×25 vertices.
         #expect(cut.vertices.count >= 25 * 25)
         cpu.renderer.clear(.black)

@@ -23,6 +23,38 @@ import Testing
     #expect(img.pixels.allSatisfy { ($0 >> 24) == 255 })
   }
 
+  @Test("with centersOnEdges the corner texels hold the corner colors, and the middle column the middle")
+  func centersOnEdgesSamplesAtTexelCenters() {
+    // A 2×2 mesh ramps red to blue across x: with the unit square from the first texel's
+    // centre to the last's, texel i of 9 holds the color at i/8, so the middle texel is the
+    // half-way color and the corners the control colors, up to the dither's level.
+    var spanned = ImageBuffer(width: 9, height: 5)
+    var edged = ImageBuffer(width: 9, height: 5)
+    let pts = [Point(x: 0, y: 0), Point(x: 1, y: 0), Point(x: 0, y: 1), Point(x: 1, y: 1)]
+    let red = Color(red: 1, green: 0, blue: 0)
+    let blue = Color(red: 0, green: 0, blue: 1)
+    let colors = [red, blue, red, blue]
+    MeshGradientRaster.render(width: 2, height: 2, points: pts, colors: colors, into: &spanned, centersOnEdges: true)
+    MeshGradientRaster.render(width: 2, height: 2, points: pts, colors: colors, into: &edged)
+    let first = rgba(spanned.pixels[2 * 9])
+    let middle = rgba(spanned.pixels[2 * 9 + 4])
+    let last = rgba(spanned.pixels[2 * 9 + 8])
+    #expect(first.0 >= 254 && first.2 <= 1)
+    #expect(last.2 >= 254 && last.0 <= 1)
+    #expect(abs(middle.0 - 128) <= 1 && abs(middle.2 - 128) <= 1)
+    // Edge to edge, texel 0 holds the color at 1/18: already a ninth of the way to blue.
+    let edge = rgba(edged.pixels[2 * 9])
+    #expect(edge.2 >= 13 && edge.2 <= 15)
+    #expect(spanned.pixels.allSatisfy { ($0 >> 24) == 255 })
+    // The last row's centres lie on the lattice's flat bottom edge, and are covered still (a
+    // texture with a hole is not opaque, and would be blended and painted under).
+    var scene = ImageBuffer(width: 160, height: 90)
+    let grid = (0..<9).map { Point(x: Double($0 % 3) / 2, y: Double($0 / 3) / 2) }
+    let nine = (0..<9).map { Color(red: Double($0) / 8, green: 0.5, blue: 1 - Double($0) / 8) }
+    MeshGradientRaster.render(width: 3, height: 3, points: grid, colors: nine, into: &scene, centersOnEdges: true)
+    #expect(scene.pixels.allSatisfy { ($0 >> 24) == 255 })
+  }
+
   @Test("on a regular grid every pixel is the Catmull-Rom surface through the colors, evaluated directly")
   func pixelsFollowTheSurface() {
     // On evenly spaced points the mirrored border keeps the spacing, so the sample at grid
