@@ -59,7 +59,7 @@ extension DrawList {
     guard radius > 0, color.a > 0 else { return }
     let n = circleSegmentCount(radius: radius)
     if analyticDiscs, antiAliased, fringeWidth == 1, n <= 16, radius <= Self.largestDisc,
-      radius * cos(.pi / Double(n)) >= 0.5, abs(center.x) < Self.drawableLimit, abs(center.y) < Self.drawableLimit
+      abs(center.x) < Self.drawableLimit, abs(center.y) < Self.drawableLimit
     {
       addDisc(center: center, radius: radius, corners: n, color: color)
       return
@@ -73,8 +73,12 @@ extension DrawList {
   /// The largest radius, in pixels, that `fillCircle` gives as a `PrimitiveShape.disc` when
   /// the list has `analyticDiscs`: small enough that no interior worth recording
   /// (`opaqueInterior`) is lost, and a polygon of at most 16 corners (with `circleMaxError`
-  /// at its default, 0.3, or more). The smallest is where the polygon's apothem reaches half
-  /// a pixel: below it the fringe's inner ring turns inside out, and its triangles overlap.
+  /// at its default, 0.3, or more).
+  ///
+  /// There is no smallest. Where the polygon's apothem is under half a pixel the fringe's inner
+  /// ring turns inside out and its triangles overlap, blending the dot's middle several times;
+  /// a disc's coverage there, ½ + apothem − distance, peaks under 1 and fades as the dot
+  /// shrinks, and carries on from the triangles' pixels above that size without a step.
   static let largestDisc = 12.0
 
   /// Adds a `PrimitiveShape.disc`: the quad around the fringe of the `corners`-gon on the circle.

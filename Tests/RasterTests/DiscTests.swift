@@ -69,6 +69,25 @@ import Testing
     #expect(a.filter { $0 != 0xFF40_5060 }.count > a.count / 3)
   }
 
+  @Test("a dot under a pixel across is one pixel, translucent, and dims as it shrinks")
+  func tinyDisc() {
+    // Radius 0.3 on a pixel's centre: a hexagon of apothem 0.26, so the centre pixel's coverage
+    // is ½ + 0.26 and its neighbours' (a pixel away, beyond ½ + apothem) nothing.
+    func alpha(_ radius: Double) -> [Int] {
+      let list = circles(discs: true) { $0.fillCircle(center: Point(x: 5.5, y: 5.5), radius: radius, color: white) }
+      var px = [UInt32](repeating: 0, count: 121)
+      px.withUnsafeMutableBufferPointer { buf in
+        Rasterizer.draw(list, into: RasterTarget(pixels: buf.baseAddress!, width: 11, height: 11)) { _ in nil }
+      }
+      return px.map { Int($0 >> 24) }
+    }
+    let small = alpha(0.3)
+    #expect(abs(small[5 * 11 + 5] - 194) <= 1)
+    #expect(small.enumerated().allSatisfy { $0.offset == 5 * 11 + 5 || $0.element == 0 })
+    let smaller = alpha(0.1)
+    #expect(smaller[5 * 11 + 5] < small[5 * 11 + 5] && smaller[5 * 11 + 5] > 0)
+  }
+
   @Test("a disc's edge pixels are partly covered, its middle solid, and nothing leaks past its fringe")
   func discCoverage() {
     let list = circles(discs: true) { $0.fillCircle(center: Point(x: 10, y: 10), radius: 5, color: white) }
@@ -116,7 +135,7 @@ import Testing
     list.fillCircle(center: Point(x: 10, y: 10), radius: 0.5, color: white)
     list.fillCircle(center: Point(x: 10, y: 10), radius: 0.6, color: white)
     list.fillCircle(center: Point(x: 40, y: 40), radius: 30, color: white)
-    #expect(list.primitives.map(\.shape) == [.disc, .triangles, .disc, .triangles])
+    #expect(list.primitives.map(\.shape) == [.disc, .disc, .disc, .triangles])
     var plain = DrawList()
     plain.analyticDiscs = true
     plain.antiAliased = false
