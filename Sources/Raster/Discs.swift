@@ -41,7 +41,9 @@ extension Rasterizer {
     let v2 = q[2]
     let n = Int(exactly: v0.v) ?? 0
     let radius = v0.u
-    guard n >= 4, n % 2 == 0, n < discNormals.count, radius > 0, radius.isFinite, abs(v0.x) < limit, abs(v0.y) < limit,
+    // `fillCircle` makes discs of 12 pixels at most; any radius past 64 is not one of its, and
+    // its bounds would not fit the conversions below.
+    guard n >= 4, n % 2 == 0, n < discNormals.count, radius > 0, radius <= 64, abs(v0.x) < limit, abs(v0.y) < limit,
       abs(v2.x) < limit, abs(v2.y) < limit
     else { return }
     let color = premultiply(v0.color)
