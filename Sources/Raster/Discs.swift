@@ -7,12 +7,12 @@ extension Rasterizer {
   /// For the regular `n`-gon (n even) whose corners are at angles 2πi/n, as
   /// `DrawList.circlePoints` places them: the outward unit normals of its sides that face
   /// into the first quadrant (side i faces 2π(i + ½)/n), x components then y, padded by
-  /// repeating the last. Indexed by n, up to 16 corners (never more than four such sides).
+  /// repeating the last; then cos(π/n), the apothem of the polygon on the unit circle. Indexed
+  /// by n, up to 16 corners (never more than four such sides).
   ///
   /// An even-cornered regular polygon is symmetric about both axes, so a point's distance to
   /// it is the distance of (|x|, |y|), and the side nearest a first-quadrant point faces the
   /// first quadrant (or is the mirror image of one that does).
-  /// Last, cos(π/n): the apothem of the polygon on the unit circle.
   static let discNormals: [(x: SIMD4<Float>, y: SIMD4<Float>, apothem: Float)] = (0...16).map { n in
     guard n >= 4, n % 2 == 0 else { return (.zero, .zero, 0) }
     let step = 2 * Double.pi / Double(n)
