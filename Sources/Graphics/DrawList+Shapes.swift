@@ -64,6 +64,10 @@ extension DrawList {
       addDisc(center: center, radius: radius, corners: n, color: color)
       return
     }
+    if antiAliased, fringeWidth == 1, radius * cos(.pi / Double(n)) < 0.5 {
+      addDot(center: center, radius: radius, corners: n, color: color)
+      return
+    }
     // A regular polygon has no folds to drop once its sides are a fifth of a pixel or more:
     // `dropFolds` looks for sides under a tenth, and its corners all turn the same way.
     let side = 2 * radius * sin(.pi / Double(n))
@@ -75,10 +79,9 @@ extension DrawList {
   /// (`opaqueInterior`) is lost, and a polygon of at most 16 corners (with `circleMaxError`
   /// at its default, 0.3, or more).
   ///
-  /// There is no smallest. Where the polygon's apothem is under half a pixel the fringe's inner
-  /// ring turns inside out and its triangles overlap, blending the dot's middle several times;
-  /// a disc's coverage there, ½ + apothem − distance, peaks under 1 and fades as the dot
-  /// shrinks, and carries on from the triangles' pixels above that size without a step.
+  /// There is no smallest: where the polygon's apothem is under half a pixel, a disc's coverage,
+  /// ½ + apothem − distance, peaks under 1 and fades as the dot shrinks, the same pixels as the
+  /// fan other renderers get there (`addDot`).
   static let largestDisc = 12.0
 
   /// Adds a `PrimitiveShape.disc`: the quad around the fringe of the `corners`-gon on the circle.
@@ -97,6 +100,43 @@ extension DrawList {
     appendTriangle(base, base + 1, base + 2)
     appendTriangle(base, base + 2, base + 3)
     closeIndices(added: 6, shape: .disc)
+  }
+
+  /// The coverage at the centre of a dot whose polygon's apothem a is under half a pixel:
+  /// (3a² + a/2) / (a + ½)².
+  ///
+  /// A fringe gives a polygon of apothem a ≥ ½ the ink (coverage summed over the plane)
+  /// c·(a² + 1/12), c = n·tan(π/n); a pyramid of this height over the outer ring (apothem
+  /// a + ½) has c·(a² + a/6): the same at a = ½, and fading to nothing with the dot instead of
+  /// leaving c/24 behind as a peak of ½ + a would.
+  public static func dotPeak(apothem a: Double) -> Double {
+    (3 * a * a + a / 2) / ((a + 0.5) * (a + 0.5))
+  }
+
+  /// Adds a circle whose polygon's apothem a is under half a pixel, as a fan: its centre at
+  /// alpha `dotPeak(a)`, the fringe's outer ring (the sides pushed out half a pixel) at 0.
+  ///
+  /// The polygon with its fringe would have an inner ring turned inside out, and its triangles
+  /// would overlap and blend the dot's middle two or three times. The fan is a pyramid over the
+  /// outer ring, which is what a `PrimitiveShape.disc` of that size shades.
+  private mutating func addDot(center: Point, radius: Double, corners n: Int, color: RGBA8) {
+    let cosHalf = cos(.pi / Double(n))
+    let apothem = radius * cosHalf
+    let reach = (apothem + 0.5) / cosHalf
+    guard isVisible(Rect(x: center.x - reach, y: center.y - reach, width: 2 * reach, height: 2 * reach)) else { return }
+    let base = prepare(texture: .none)
+    let alpha = (Double(color.a) * Self.dotPeak(apothem: apothem)).rounded()
+    let peak = RGBA8(r: color.r, g: color.g, b: color.b, a: UInt8(max(0, min(255, alpha))))
+    vertices.append(Vertex(x: Float(center.x), y: Float(center.y), color: peak))
+    let unit = n < Self.unitCircles.count ? Self.unitCircles[n] : []
+    for i in 0..<n {
+      let (c, s) = i < unit.count ? (unit[i].x, unit[i].y) : Self.unitCirclePoint(i, of: n)
+      vertices.append(Vertex(x: Float(center.x + c * reach), y: Float(center.y + s * reach), color: color.transparent))
+    }
+    for i in 0..<n {
+      appendTriangle(base, base + 1 + Int32(i), base + 1 + Int32((i + 1) % n))
+    }
+    closeIndices(added: 3 * n)
   }
 
   /// Fills an axis-aligned rectangle with a vertical ramp from `top` to `bottom`, to be

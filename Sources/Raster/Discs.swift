@@ -54,6 +54,9 @@ extension Rasterizer {
     let apothem = radius * cosHalf
     let solid = apothem - 0.5
     let solid2 = solid > 0 ? solid * solid : -1
+    // Under half a pixel's apothem, the pyramid `DrawList.dotPeak` describes: the fringe's
+    // slope scaled so its peak is that height.
+    let slope = apothem >= 0.5 ? 1 : Float(DrawList.dotPeak(apothem: Double(apothem))) / (apothem + 0.5)
     let reach = (apothem + 0.5) / cosHalf
     let reach2 = reach * reach
     let y0 = max(Int(clip.y0), Int((cy - reach - 0.5).rounded(.up)))
@@ -78,7 +81,7 @@ extension Rasterizer {
           place(color, at: row + x)
           continue
         }
-        let coverage = 0.5 + apothem - (nx * abs(dx) + across).max()
+        let coverage = (0.5 + apothem - (nx * abs(dx) + across).max()) * slope
         if coverage <= 0 { continue }
         place(coverage >= 1 ? color : pack(f * coverage), at: row + x)
       }

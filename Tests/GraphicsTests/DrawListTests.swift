@@ -277,9 +277,30 @@ import Testing
     }
   }
 
+  @Test("a dot under half a pixel's apothem is a fan from its peak at the centre to the outer ring")
+  func dotAsFan() {
+    for radius in [0.01, 0.05, 0.3, 0.55] {
+      var list = DrawList()
+      list.fillCircle(center: Point(x: 20.3, y: 11.7), radius: radius, color: RGBA8(r: 200, g: 100, b: 50, a: 180))
+      let n = list.circleSegmentCount(radius: radius)
+      let apothem = radius * cos(.pi / Double(n))
+      #expect(list.vertices.count == n + 1)
+      #expect(Int(list.vertices[0].color.a) == Int((180 * DrawList.dotPeak(apothem: apothem)).rounded()))
+      #expect(list.vertices.dropFirst().allSatisfy { $0.color.a == 0 })
+      let reach = Float((apothem + 0.5) / cos(.pi / Double(n)))
+      #expect(abs(list.vertices[1].x - (20.3 + reach)) < 1e-4 && abs(list.vertices[1].y - 11.7) < 1e-4)
+      #expect(
+        list.indices.count == 3 * n && list.indices.prefix(3) == [0, 1, 2]
+          && list.indices.suffix(3) == [0, Int32(n), 1])
+    }
+    // The peak fades with the dot, and meets the fringe's full coverage at half a pixel.
+    #expect(DrawList.dotPeak(apothem: 0.5) == 1)
+    #expect(DrawList.dotPeak(apothem: 0.01) < 0.03)
+  }
+
   @Test("a circle skips the fold search and still draws what the polygon of its corners draws")
   func circleWithoutFoldSearch() {
-    for radius in [0.01, 0.05, 0.3, 1.5, 4, 37.5, 800] {
+    for radius in [0.6, 1.5, 4, 37.5, 800] {
       let center = Point(x: 20.3, y: 11.7)
       let color = RGBA8(r: 200, g: 100, b: 50, a: 180)
       var circle = DrawList()
