@@ -128,9 +128,8 @@ extension DrawList {
     let alpha = (Double(color.a) * Self.dotPeak(apothem: apothem)).rounded()
     let peak = RGBA8(r: color.r, g: color.g, b: color.b, a: UInt8(max(0, min(255, alpha))))
     vertices.append(Vertex(x: Float(center.x), y: Float(center.y), color: peak))
-    let unit = n < Self.unitCircles.count ? Self.unitCircles[n] : []
     for i in 0..<n {
-      let (c, s) = i < unit.count ? (unit[i].x, unit[i].y) : Self.unitCirclePoint(i, of: n)
+      let (c, s) = Self.unitCirclePoint(i, of: n, cached: true)
       vertices.append(Vertex(x: Float(center.x + c * reach), y: Float(center.y + s * reach), color: color.transparent))
     }
     for i in 0..<n {

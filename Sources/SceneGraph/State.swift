@@ -26,7 +26,8 @@ class AnyStateBox {
 final class StateBox<Value>: AnyStateBox {
   var value: Value
   /// Whether `Value` is `Equatable`, asked once: the runtime's answer costs thousands of
-  /// instructions, and a scene may set its state every frame.
+  /// instructions, and a scene may set its state every frame. (An existential `Value` is not,
+  /// though what it holds may be; that is asked of each value, as before.)
   private let equatable: Bool
 
   init(_ value: Value, name: String, node: ViewNode, runtime: SceneRuntime) {
@@ -39,7 +40,11 @@ final class StateBox<Value>: AnyStateBox {
 
   func set(_ newValue: Value) {
     // The runtime's comparators keep each type's comparison; a new set would work it out again.
-    if equatable, runtime.map({ $0.comparators.equal(value, newValue) }) ?? valuesEqual(value, newValue) { return }
+    if equatable {
+      if runtime.map({ $0.comparators.equal(value, newValue) }) ?? valuesEqual(value, newValue) { return }
+    } else if let old = value as? any Equatable, valuesEqual(old, newValue) {
+      return
+    }
     value = newValue
     changedSinceEvaluation = true
     runtime?.stateDidChange(self)

@@ -352,6 +352,38 @@ struct FontIgnorer: View {
     #expect(texts(idle) == texts(first))
   }
 
+  /// Sets its two states to the values they hold, on appear and in every timeline entry.
+  struct SetsEqualValues: View {
+    let log: Log
+    @State private var count = 3
+    @State private var token: Any = "same"
+    var body: some View {
+      let _ = log.lines.append("body \(count)")
+      TimelineView(.periodic(from: t0, by: 0.5)) { context in
+        Text("\(count)")
+          .onChange(of: context.date) {
+            count = 3
+            token = "same"
+          }
+      }
+      .onAppear {
+        count = 3
+        token = "same"
+      }
+    }
+  }
+
+  @Test("setting @State to the value it holds, Equatable or inside an existential, runs no body")
+  func equalStateSetsRunNoBody() {
+    let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
+    let log = Log()
+    _ = render(time: 0, runtime: rt) { SetsEqualValues(log: log) }
+    let later = render(time: 1.2, runtime: rt) { SetsEqualValues(log: log) }
+    #expect(log.lines == ["body 3"])
+    // The timeline's content ran for its entry; the body that owns the states did not.
+    #expect(later.evaluations == 1)
+  }
+
   @Test func loopGuardTripsOnTheSeedsFlagToggleAndKeepsDrawing() {
     let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine(), name: "flag-demo")
     rt.wallClockWithinFrame = true
