@@ -14,6 +14,16 @@ extension DrawList {
     fillConvexPolygon(points, colors: colors, uniform: colors.first ?? RGBA8(r: 0, g: 0, b: 0, a: 0))
   }
 
+  /// Fills a convex polygon whose caller already knows its shape: `foldFree` when
+  /// `dropFolds` would find nothing, and `interior`, when given, an upright rectangle inside it
+  /// (in pixels), used instead of searching the points for one.
+  public mutating func fillConvexPolygon(_ points: [Point], colors: [RGBA8], foldFree: Bool, interior: Rect?) {
+    precondition(points.count == colors.count, "one color per point")
+    fillConvexPolygon(
+      points, colors: colors, uniform: colors.first ?? RGBA8(r: 0, g: 0, b: 0, a: 0), foldFree: foldFree,
+      interior: interior)
+  }
+
   /// How many pieces an edge is cut into: only diagonal edges are cut, because an
   /// axis-aligned edge's bounding box is already as thin as the edge.
   static func pieces(_ a: Point, _ b: Point, _ maxLength: Double) -> Int {
@@ -103,9 +113,10 @@ extension DrawList {
   /// triangles and, when anti-aliased, the fringe ring around it.
   ///
   /// `foldFree` says the caller knows `dropFolds` would find nothing (a regular polygon with
-  /// sides of a fifth of a pixel or more), so it is not run.
+  /// sides of a fifth of a pixel or more), so it is not run; `interior`, that it knows an
+  /// upright rectangle inside the polygon, so `inscribedRect` is not run.
   mutating func fillConvexPolygon(
-    _ input: [Point], colors inputColors: [RGBA8]?, uniform: RGBA8, foldFree: Bool = false
+    _ input: [Point], colors inputColors: [RGBA8]?, uniform: RGBA8, foldFree: Bool = false, interior: Rect? = nil
   ) {
     guard input.count >= 3 else { return }
     guard isVisible(Self.bounds(of: input)) else { return }
@@ -168,7 +179,7 @@ extension DrawList {
       abs(box.minX) < Self.drawableLimit, abs(box.maxX) < Self.drawableLimit,
       abs(box.minY) < Self.drawableLimit, abs(box.maxY) < Self.drawableLimit,
       (0..<n).allSatisfy({ col($0).a == 255 }),
-      var inner = Self.inscribedRect(cornerPoints)
+      var inner = interior ?? Self.inscribedRect(cornerPoints)
     {
       if let clip = clipStack.last { inner = inner.intersection(clip) }
       // Pixel centers at least a pixel inside the edge: past the fringe's inner ring (half a

@@ -123,31 +123,19 @@ public struct Path: Hashable, Sendable {
 
   /// Adds a closed rounded rectangle; the radius is clamped to half the shorter side.
   public mutating func addRoundedRect(in r: Rect, cornerRadius: Double) {
-    let rad = max(0, min(cornerRadius, r.width / 2, r.height / 2))
+    let rad = Self.roundedRectRadius(r, cornerRadius)
     // Most paths are one shape built afresh each frame: room for it at once, not by doubling.
     if elements.isEmpty { elements.reserveCapacity(10) }
     if rad == 0 {
       addRect(r)
       return
     }
-    let k = 0.5522847498 * rad
-    move(to: Point(x: r.minX + rad, y: r.minY))
-    addLine(to: Point(x: r.maxX - rad, y: r.minY))
-    addCurve(
-      to: Point(x: r.maxX, y: r.minY + rad), control1: Point(x: r.maxX - rad + k, y: r.minY),
-      control2: Point(x: r.maxX, y: r.minY + rad - k))
-    addLine(to: Point(x: r.maxX, y: r.maxY - rad))
-    addCurve(
-      to: Point(x: r.maxX - rad, y: r.maxY), control1: Point(x: r.maxX, y: r.maxY - rad + k),
-      control2: Point(x: r.maxX - rad + k, y: r.maxY))
-    addLine(to: Point(x: r.minX + rad, y: r.maxY))
-    addCurve(
-      to: Point(x: r.minX, y: r.maxY - rad), control1: Point(x: r.minX + rad - k, y: r.maxY),
-      control2: Point(x: r.minX, y: r.maxY - rad + k))
-    addLine(to: Point(x: r.minX, y: r.minY + rad))
-    addCurve(
-      to: Point(x: r.minX + rad, y: r.minY), control1: Point(x: r.minX, y: r.minY + rad - k),
-      control2: Point(x: r.minX + rad - k, y: r.minY))
+    for i in 0..<4 {
+      let c = Self.roundedCorner(i, in: r, radius: rad)
+      if i == 0 { move(to: Point(x: r.minX + rad, y: r.minY)) }
+      addLine(to: c.start)
+      addCurve(to: c.end, control1: c.control1, control2: c.control2)
+    }
     closeSubpath()
   }
 
@@ -211,9 +199,7 @@ public struct Path: Hashable, Sendable {
     // Wang's bound: the longest second difference of the control points, and
     // `degree·(degree − 1)/8` as the factor.
     func segments(_ factor: Double, _ measure: Double) -> Int {
-      // Clamped before the conversion: a NaN or huge ratio must not trap.
-      let n = (factor * measure / max(tolerance, 0.01)).squareRoot().rounded(.up)
-      return n >= 1 ? Int(min(256, n)) : 1
+      Self.segments(factor, measure, tolerance: tolerance)
     }
     for e in elements {
       switch e {
@@ -241,22 +227,13 @@ public struct Path: Hashable, Sendable {
         if current.isEmpty { current = [last] }
         let n =
           count == .byLength
-          ? segments(1, (c1 - last).length + (c2 - c1).length + (p - c2).length)
+          ? Self.cubicSegmentsByLength(last, c1, c2, p, tolerance: tolerance)
           : segments(0.75, max((last - c1 * 2 + c2).length, (c1 - c2 * 2 + p).length))
         // Grown geometrically, so a path of many curves is not copied once per curve.
         if current.capacity < current.count + n {
           current.reserveCapacity(max(2 * current.capacity, current.count + n))
         }
-        let p0 = last
-        for i in 1...n {
-          let t = Double(i) / Double(n)
-          let mt = 1 - t
-          let a = mt * mt * mt
-          let b = 3 * mt * mt * t
-          let cc = 3 * mt * t * t
-          let d = t * t * t
-          current.append(p0 * a + c1 * b + c2 * cc + p * d)
-        }
+        Self.appendCubic(&current, last, c1, c2, p, segments: n)
         last = p
       case .closeSubpath:
         if let first = current.first { last = first }
@@ -265,6 +242,33 @@ public struct Path: Hashable, Sendable {
     }
     flush(closed: false)
     return result
+  }
+
+  /// The fewest segments, at most 256, for which `factor · measure / n²` is within `tolerance`.
+  static func segments(_ factor: Double, _ measure: Double, tolerance: Double) -> Int {
+    // Clamped before the conversion: a NaN or huge ratio must not trap.
+    let n = (factor * measure / max(tolerance, 0.01)).squareRoot().rounded(.up)
+    return n >= 1 ? Int(min(256, n)) : 1
+  }
+
+  /// `SegmentCount.byLength` for a cubic from `p0` to `p`: its control polygon's length.
+  @inline(__always)
+  static func cubicSegmentsByLength(_ p0: Point, _ c1: Point, _ c2: Point, _ p: Point, tolerance: Double) -> Int {
+    segments(1, (c1 - p0).length + (c2 - c1).length + (p - c2).length, tolerance: tolerance)
+  }
+
+  /// Appends the cubic's points at `1/n … n/n` of the way (its start is already there).
+  @inline(__always)
+  static func appendCubic(_ out: inout [Point], _ p0: Point, _ c1: Point, _ c2: Point, _ p: Point, segments n: Int) {
+    for i in 1...n {
+      let t = Double(i) / Double(n)
+      let mt = 1 - t
+      let a = mt * mt * mt
+      let b = 3 * mt * mt * t
+      let cc = 3 * mt * t * t
+      let d = t * t * t
+      out.append(p0 * a + c1 * b + c2 * cc + p * d)
+    }
   }
 
   /// The smallest rectangle containing every point and control point.

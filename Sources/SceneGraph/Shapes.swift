@@ -71,6 +71,17 @@ public struct AnyShape: Shape {
   let makePath: (Rect) -> Path
   let isEllipse: Bool
   let isRectangle: Bool
+  /// How a built-in shape of straight sides and circular corners rounds them, so lowering
+  /// can flatten its outline by template (`Path.roundedRectOutline`); nil for other shapes.
+  let corners: Corners?
+
+  /// The corners of a rectangle, a rounded rectangle or a capsule.
+  enum Corners {
+    /// Circular corners of this radius (0 for square ones), clamped to half the shorter side.
+    case radius(Double)
+    /// Half the shorter side.
+    case capsule
+  }
 
   /// Wraps a shape.
   public init(_ shape: some Shape) {
@@ -79,6 +90,13 @@ public struct AnyShape: Shape {
     } else {
       isEllipse = shape is Circle || shape is Ellipse
       isRectangle = shape is Rectangle
+      corners =
+        switch shape {
+        case is Rectangle: .radius(0)
+        case let r as RoundedRectangle where r.cornerSize.width == r.cornerSize.height: .radius(r.cornerSize.width)
+        case is Capsule: .capsule
+        default: nil
+        }
       if isEllipse || isRectangle || shape is RoundedRectangle || shape is Capsule {
         // These place themselves within any rectangle; asked directly, they give the same
         // bits as ever.
@@ -93,6 +111,16 @@ public struct AnyShape: Shape {
   }
 
   public func path(in rect: Rect) -> Path { makePath(rect) }
+
+  /// The corner radius the shape's path has in `rect`, when it is a rectangle with circular
+  /// corners (see `corners`).
+  func cornerRadius(in rect: Rect) -> Double? {
+    switch corners {
+    case .radius(let r): r
+    case .capsule: min(rect.width, rect.height) / 2
+    case nil: nil
+    }
+  }
 }
 
 /// A rectangle filling its frame.

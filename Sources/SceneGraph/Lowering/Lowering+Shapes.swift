@@ -52,7 +52,13 @@ extension Lowerer {
       return
     }
     var polylines: [Path.Polyline]
-    if shape.isEllipse {
+    var known: ConvexOutline?
+    if let radius = shape.cornerRadius(in: frame),
+      let outline = Path.roundedRectOutline(in: frame, cornerRadius: radius, tolerance: tolerance / scale)
+    {
+      polylines = [Path.Polyline(points: outline, isClosed: true)]
+      known = ConvexOutline(roundedRect: frame, radius: radius, t)
+    } else if shape.isEllipse {
       // Circles get their segment count from the on-screen radius and the error bound.
       let d = min(frame.width, frame.height)
       let r = Rect(x: frame.midX - d / 2, y: frame.midY - d / 2, width: d, height: d)
@@ -70,11 +76,11 @@ extension Lowerer {
       if case .shadedGradient(let g) = fill {
         // The gradient's image drawn through the fill's own triangles, as a canvas does.
         let first = items.count
-        let mask = drawnAside { $0.fillPolylines(polylines, .color(.white), frame, t, 1) }
+        let mask = drawnAside { $0.fillPolylines(polylines, .color(.white), frame, t, 1, known) }
         let (gradient, geometry) = g.resolved(in: frame)
         paint(mask, gradient, geometry, .pad, t, opacity, itemsFrom: first)
       } else {
-        fillPolylines(polylines, fill, frame, t, opacity)
+        fillPolylines(polylines, fill, frame, t, opacity, known)
       }
     }
     if let stroke {
@@ -90,13 +96,18 @@ extension Lowerer {
   }
 
   /// Fills the closed `polylines` of a shape laid out in `frame` with `fill` under `t`:
-  /// convex ones graded per vertex, others in one color.
+  /// convex ones graded per vertex, others in one color. `known` is what the shape's kind
+  /// says of its one outline, so that nothing is searched for in its points.
   private mutating func fillPolylines(
-    _ polylines: [Path.Polyline], _ fill: Paint, _ frame: Rect, _ t: Transform2D, _ opacity: Double
+    _ polylines: [Path.Polyline], _ fill: Paint, _ frame: Rect, _ t: Transform2D, _ opacity: Double,
+    _ known: ConvexOutline? = nil
   ) {
     for line in polylines where line.points.count >= 3 {
       let pixel = line.points.map(t.apply)
-      if polylines.count == 1, DrawList.isConvex(pixel) {
+      if let known, polylines.count == 1 {
+        let vertexColors = colors(for: fill, local: line.points, frame: frame, opacity: opacity)
+        list.fillConvexPolygon(pixel, colors: vertexColors, foldFree: known.foldFree, interior: known.interior)
+      } else if polylines.count == 1, DrawList.isConvex(pixel) {
         let vertexColors = colors(for: fill, local: line.points, frame: frame, opacity: opacity)
         list.fillConvexPolygon(pixel, colors: vertexColors)
       } else {
@@ -132,5 +143,38 @@ extension Lowerer {
     // A Circle's path is a square ellipse; an Ellipse's fills the frame.
     let b = shape.path(in: frame).controlBounds
     return abs(b.width - b.height) < 1e-9
+  }
+}
+
+/// What lowering knows of a convex outline from the kind of shape it is, in pixels: what the
+/// draw list would otherwise work out from its points every frame.
+struct ConvexOutline {
+  /// No two points closer than a tenth of a pixel, and no corner turning back (`dropFolds`).
+  var foldFree = false
+  /// An upright rectangle inside the outline, for the opaque interior; nil to search for one.
+  var interior: Rect?
+
+  /// What a rounded rectangle's flattened outline (`Path.roundedRectOutline`) in `frame`
+  /// is under `t`.
+  init(roundedRect frame: Rect, radius: Double, _ t: Transform2D) {
+    // Turned or sheared outlines keep the searches; mirrored ones are upright rectangles too.
+    guard t.isAxisAligned else { return }
+    let a = t.apply(Point(x: frame.minX, y: frame.minY))
+    let b = t.apply(Point(x: frame.maxX, y: frame.maxY))
+    let box = Rect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(b.x - a.x), height: abs(b.y - a.y))
+    let rad = max(0, min(radius, frame.width / 2, frame.height / 2))
+    let (rx, ry) = (rad * abs(t.a), rad * abs(t.d))
+    // The bands between the corners, across and down; the larger is kept.
+    let across = Rect(x: box.minX, y: box.minY + ry, width: box.width, height: box.height - 2 * ry)
+    let down = Rect(x: box.minX + rx, y: box.minY, width: box.width - 2 * rx, height: box.height)
+    @inline(__always) func area(_ r: Rect) -> Double { r.width > 0 && r.height > 0 ? r.width * r.height : 0 }
+    let best = area(across) >= area(down) ? across : down
+    interior = area(best) > 0 ? best : nil
+    // Straight sides of a fifth of a pixel or more and corners of at least a pixel, under one
+    // scale, leave every point a tenth of a pixel or more from the next: no fold to drop.
+    let uniform = abs(abs(t.a) - abs(t.d)) <= 1e-9 * abs(t.a)
+    foldFree =
+      uniform && box.width - 2 * rx >= 0.2 && box.height - 2 * ry >= 0.2 && (rad == 0 || min(rx, ry) >= 1)
+      && box.width.isFinite && box.height.isFinite
   }
 }
