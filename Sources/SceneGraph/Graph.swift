@@ -143,6 +143,8 @@ final class ViewNode {
   /// Whether the view has `@Environment` properties: its body then depends on the environment.
   var readsEnvironment = false
   var timeline: TimelineSlot?
+  /// How the runtime handles this node's view type, looked up once: the type never changes.
+  var info: ViewTypeInfo?
   /// `onChange`'s value at the previous update; `.animation`'s watched value.
   var previous: Any?
   var anims: [AnimatedValue<Double>] = []
@@ -434,9 +436,19 @@ struct ViewTypeInfo {
   var resolve: ((UnsafeRawPointer, ViewNode, UpdateContext) -> [RNode])?
   /// Whether an equal value in an equal environment may reuse the previous output.
   var isLeaf: Bool
+  /// For a leaf: whether the value last used (`ViewNode.view`) is the same input as the one
+  /// at the pointer, by the runtime's comparators, without boxing the new one.
+  var sameLeaf: ((Any, UnsafeRawPointer) -> Bool)?
 
-  init<V: View>(_ type: V.Type) {
+  init<V: View>(_ type: V.Type, comparators: Comparators) {
     isLeaf = type is LeafView.Type
+    if isLeaf {
+      let compare = comparators.rawCompare(for: V.self)
+      sameLeaf = { old, new in
+        guard let old = old as? V else { return false }
+        return withUnsafePointer(to: old) { compare(UnsafeRawPointer($0), new) }
+      }
+    }
     if let p = type as? PrimitiveView.Type {
       resolve = Self.primitive(p)
     } else if let s = type as? any Shape.Type {

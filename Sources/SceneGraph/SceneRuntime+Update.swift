@@ -11,7 +11,7 @@ extension SceneRuntime {
   func info<V: View>(_ type: V.Type) -> ViewTypeInfo {
     let id = ObjectIdentifier(type)
     if let known = typeInfo[id] { return known }
-    let made = ViewTypeInfo(type)
+    let made = ViewTypeInfo(type, comparators: comparators)
     typeInfo[id] = made
     return made
   }
@@ -227,10 +227,16 @@ extension SceneRuntime {
     if node.isComposite {
       out = updateComposite(node, view, ctx, envSame: envSame)
     } else {
-      let info = self.info(V.self)
+      let info: ViewTypeInfo
+      if let known = node.info {
+        info = known
+      } else {
+        info = self.info(V.self)
+        node.info = info
+      }
       // A leaf with a timeline of its own (a counting `Text(_:style:)`) has a due entry to show.
       if info.isLeaf, envSame, !ctx.sameValue, !node.needsBody, !node.needsRefresh, !node.descendantDirty,
-        let old = node.view, comparators.equal(old, view)
+        let old = node.view, let same = info.sameLeaf, withUnsafePointer(to: view, { same(old, UnsafeRawPointer($0)) })
       {
         out = node.output
       } else if let resolve = info.resolve {
