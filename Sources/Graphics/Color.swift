@@ -49,7 +49,9 @@ public struct Color: Hashable, Sendable {
 
   /// The color as 8-bit RGBA, clamped.
   public var rgba8: RGBA8 {
-    @inline(__always) func q(_ v: Double) -> UInt8 { UInt8(max(0, min(255, (v * 255).rounded()))) }
+    // Clamped, then rounded by adding a half and truncating: `rounded()` is a libm call where
+    // the CPU has no rounding instruction (a portable build), and this runs per vertex.
+    @inline(__always) func q(_ v: Double) -> UInt8 { UInt8(max(0, min(255, v * 255)) + 0.5) }
     return RGBA8(r: q(red), g: q(green), b: q(blue), a: q(opacity))
   }
 
