@@ -45,11 +45,22 @@ extension ForEach: PrimitiveView {
     c.sameValue = false
     var views: [(ChildKey, Content)] = []
     views.reserveCapacity(data.count)
-    for element in data {
-      let elementID = id(element)
-      // Integer ids (ranges) key the child directly: comparing type-erased integers is slow.
-      let key = (elementID as? Int).map { ChildKey($0) } ?? ChildKey(0, id: AnyHashable(elementID))
-      views.append((key, content(element)))
+    if Data.self == Range<Int>.self, Data.Element.self == Int.self, ID.self == Int.self {
+      // A range of integers (`ForEach(0..<n)`), walked as one: this generic type's iterator,
+      // element casts and id boxing cost more than the content closure for small views.
+      let range = withUnsafeBytes(of: data) { $0.load(as: Range<Int>.self) }
+      for i in range {
+        let element = withUnsafeBytes(of: i) { $0.load(as: Data.Element.self) }
+        let elementID = withUnsafeBytes(of: id(element)) { $0.load(as: Int.self) }
+        views.append((ChildKey(elementID), content(element)))
+      }
+    } else {
+      for element in data {
+        let elementID = id(element)
+        // Integer ids key the child directly: comparing type-erased integers is slow.
+        let key = (elementID as? Int).map { ChildKey($0) } ?? ChildKey(0, id: AnyHashable(elementID))
+        views.append((key, content(element)))
+      }
     }
     let update = { (n: ViewNode, rc: UpdateContext) -> [RNode] in
       var out: [RNode] = []
