@@ -6,6 +6,12 @@ import FoundationEssentials
 struct FontFile: Hashable {
   var path: String
   var index: Int
+
+  /// Hashes the path by its length, as `FaceKey` does; equality compares the whole path.
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(path.utf8.count)
+    hasher.combine(index)
+  }
 }
 
 /// Shapes runs of text with HarfBuzz: kerning, mark placement and right-to-left order.
