@@ -179,17 +179,24 @@ extension DrawList {
       abs(box.minX) < Self.drawableLimit, abs(box.maxX) < Self.drawableLimit,
       abs(box.minY) < Self.drawableLimit, abs(box.maxY) < Self.drawableLimit,
       (0..<n).allSatisfy({ col($0).a == 255 }),
-      var inner = interior ?? Self.inscribedRect(cornerPoints)
+      let inner = interior ?? Self.inscribedRect(cornerPoints)
     {
-      if let clip = clipStack.last { inner = inner.intersection(clip) }
-      // Pixel centers at least a pixel inside the edge: past the fringe's inner ring (half a
-      // pixel in), where only the interior's opaque triangles reach.
-      let o = PixelRect(
-        x0: Self.wholePixel((inner.minX + 0.5).rounded(.up)), y0: Self.wholePixel((inner.minY + 0.5).rounded(.up)),
-        x1: Self.wholePixel((inner.maxX - 0.5).rounded(.down)), y1: Self.wholePixel((inner.maxY - 0.5).rounded(.down)))
-      if (o.x1 - o.x0) * (o.y1 - o.y0) >= 1024, o.x1 > o.x0, o.y1 > o.y0 {
-        primitives[primitives.count - 1].opaqueInterior = o
-      }
+      recordOpaqueInterior(inner)
+    }
+  }
+
+  /// Records the pixels of `inner`, an upright rectangle inside the outline of the primitive
+  /// just closed (drawn opaque), as its opaque interior, when there are enough to be worth it.
+  mutating func recordOpaqueInterior(_ inside: Rect) {
+    var inner = inside
+    if let clip = clipStack.last { inner = inner.intersection(clip) }
+    // Pixel centers at least a pixel inside the edge: past the fringe's inner ring (half a
+    // pixel in), where only the interior's opaque triangles reach.
+    let o = PixelRect(
+      x0: Self.wholePixel((inner.minX + 0.5).rounded(.up)), y0: Self.wholePixel((inner.minY + 0.5).rounded(.up)),
+      x1: Self.wholePixel((inner.maxX - 0.5).rounded(.down)), y1: Self.wholePixel((inner.maxY - 0.5).rounded(.down)))
+    if (o.x1 - o.x0) * (o.y1 - o.y0) >= 1024, o.x1 > o.x0, o.y1 > o.y0 {
+      primitives[primitives.count - 1].opaqueInterior = o
     }
   }
 

@@ -71,6 +71,14 @@ public enum PrimitiveShape: Hashable, Sendable {
   /// sides, which is the coverage the polygon's fringe gives; as plain triangles it would be a
   /// square, so a list holds discs only when `DrawList.analyticDiscs` is on.
   case disc
+  /// An upright rectangle with circular corners (none for radius 0) from `fillRoundedRect`,
+  /// anti-aliased: four vertices half a pixel outside the outline (as an image quad's), the top
+  /// two in the color at the outline's top and the bottom two in the color at its bottom, with
+  /// the corner radius in the first vertex's `u`. A renderer with
+  /// `RendererCapabilities.analyticRoundedRects` shades each pixel from its distance to the
+  /// outline, the coverage a polygon's fringe gives; as plain triangles it would have square
+  /// corners, so a list holds these only when `DrawList.analyticRoundedRects` is on.
+  case roundedRect
 }
 
 /// A run of indices that share a clip rectangle and a texture: one `SDL_RenderGeometryRaw` call.
@@ -272,6 +280,11 @@ public struct DrawList: Sendable {
   /// fringe; see `RendererCapabilities.analyticDiscs`.
   public var analyticDiscs = false
 
+  /// Whether upright rounded rectangles in one color or a vertical ramp become
+  /// `PrimitiveShape.roundedRect` quads instead of a polygon with its fringe; see
+  /// `RendererCapabilities.analyticRoundedRects`.
+  public var analyticRoundedRects = false
+
   /// How fills and strokes are cut into triangles, chosen for the rasterizer that will draw them
   /// (`init(for:)` derives it from the renderer's capabilities).
   public struct Tessellation: Hashable, Sendable {
@@ -287,11 +300,13 @@ public struct DrawList: Sendable {
     public var meshTriangles: Bool
     /// See `DrawList.analyticDiscs`.
     public var analyticDiscs: Bool
+    /// See `DrawList.analyticRoundedRects`.
+    public var analyticRoundedRects: Bool
 
     /// Creates a tessellation.
     public init(
       maxEdgeLength: Double, triangulation: Triangulation, ditheredRamps: Bool = false, opaqueInteriors: Bool = false,
-      meshTriangles: Bool = false, analyticDiscs: Bool = false
+      meshTriangles: Bool = false, analyticDiscs: Bool = false, analyticRoundedRects: Bool = false
     ) {
       self.maxEdgeLength = maxEdgeLength
       self.triangulation = triangulation
@@ -299,6 +314,7 @@ public struct DrawList: Sendable {
       self.opaqueInteriors = opaqueInteriors
       self.meshTriangles = meshTriangles
       self.analyticDiscs = analyticDiscs
+      self.analyticRoundedRects = analyticRoundedRects
     }
 
     /// The default, for a renderer with no capabilities (`init(for: [])`): edges uncut, fills
@@ -311,7 +327,8 @@ public struct DrawList: Sendable {
     get {
       Tessellation(
         maxEdgeLength: maxEdgeLength, triangulation: triangulation, ditheredRamps: ditheredRamps,
-        opaqueInteriors: recordsOpaqueInteriors, meshTriangles: meshTriangles, analyticDiscs: analyticDiscs)
+        opaqueInteriors: recordsOpaqueInteriors, meshTriangles: meshTriangles, analyticDiscs: analyticDiscs,
+        analyticRoundedRects: analyticRoundedRects)
     }
     set {
       maxEdgeLength = newValue.maxEdgeLength
@@ -320,6 +337,7 @@ public struct DrawList: Sendable {
       recordsOpaqueInteriors = newValue.opaqueInteriors
       meshTriangles = newValue.meshTriangles
       analyticDiscs = newValue.analyticDiscs
+      analyticRoundedRects = newValue.analyticRoundedRects
     }
   }
 

@@ -41,6 +41,14 @@ public struct RendererCapabilities: OptionSet, Hashable, Sendable {
   /// 30 triangles of a pixel or two, and setting them up costs more than shading its 40 pixels.
   /// A GPU lacks it: it sets triangles up for nothing and would draw the quad as a square.
   public static let analyticDiscs = RendererCapabilities(rawValue: 1 << 4)
+
+  /// Shades upright rounded rectangles per pixel from their distance to the outline
+  /// (`PrimitiveShape.roundedRect`), so a bar is one quad instead of a polygon with its fringe.
+  ///
+  /// A span rasterizer walks each of a fringe's thin triangles row by row: a rounded bar's
+  /// long sides are four triangles a pixel wide and the bar's height, each row of which is
+  /// set up for a pixel or two. A GPU lacks it: it would draw the quad with square corners.
+  public static let analyticRoundedRects = RendererCapabilities(rawValue: 1 << 5)
 }
 
 extension DrawList.Tessellation {
@@ -58,6 +66,7 @@ extension DrawList.Tessellation {
       maxEdgeLength: capabilities.contains(.boundingBoxWalk) ? Self.boundingBoxEdge : .infinity,
       triangulation: .strip, ditheredRamps: capabilities.contains(.ditheredRamps),
       opaqueInteriors: capabilities.contains(.opaqueInteriors),
-      meshTriangles: capabilities.contains(.smoothVertexColors), analyticDiscs: capabilities.contains(.analyticDiscs))
+      meshTriangles: capabilities.contains(.smoothVertexColors), analyticDiscs: capabilities.contains(.analyticDiscs),
+      analyticRoundedRects: capabilities.contains(.analyticRoundedRects))
   }
 }

@@ -14,7 +14,7 @@ import Graphics
 ///
 /// Each stage of the pipeline is a file of this module:
 /// - `Rasterizer.swift`: `draw`, which takes a list's primitives in order and sends each to a
-///   fast path (`ramp`, `imageQuad`, `disc`) or to `triangle`;
+///   fast path (`ramp`, `imageQuad`, `disc`, `roundedRect`) or to `triangle`;
 /// - `PrimitiveIndex.swift`: which primitives can reach a damaged region;
 /// - `Edges.swift`: positions in 1/256 pixel and the edge functions, walked or probed by row;
 /// - `Triangle.swift`: a triangle's set-up, its attribute planes and its row loop;
@@ -22,6 +22,7 @@ import Graphics
 /// - `Ramps.swift`: vertically graded rectangles and the ordered dither (`Bayer`);
 /// - `ImageQuads.swift`: upright image quads, filtered separably or copied;
 /// - `Discs.swift`: small circles shaded from their distance to their polygon's sides;
+/// - `RoundedRects.swift`: upright rounded rectangles shaded from their distance to the outline;
 /// - `BlendModes.swift`: a layer's image quad composited by its blend mode;
 /// - `Sampling.swift` and `TurnedSampling.swift`: texel coordinates, nearest and bilinear samples;
 /// - `PixelMath.swift` and `SIMDLanes.swift`: premultiplied pixel arithmetic, one pixel and
@@ -99,6 +100,13 @@ public enum Rasterizer {
             let i0 = p.indexCount == 6 && p.indexOffset + 6 <= ix.count ? Int(ix[p.indexOffset]) : -1
             if tex == nil, i0 >= 0, i0 + 4 <= vs.count, let q = vs.baseAddress {
               disc(q + i0, clip: clip, target: target)
+            }
+            continue
+          }
+          if p.shape == .roundedRect {
+            let i0 = p.indexCount == 6 && p.indexOffset + 6 <= ix.count ? Int(ix[p.indexOffset]) : -1
+            if tex == nil, i0 >= 0, i0 + 4 <= vs.count, let q = vs.baseAddress {
+              roundedRect(q + i0, clip: clip, target: target)
             }
             continue
           }

@@ -10,7 +10,7 @@ final class CPURenderer: SelectableRenderer {
 
   let selection: RendererSelection
   /// Rows are spans, so ramps are dithered here and opaque interiors hide what is under them.
-  let capabilities: RendererCapabilities = [.ditheredRamps, .opaqueInteriors, .analyticDiscs]
+  let capabilities: RendererCapabilities = [.ditheredRamps, .opaqueInteriors, .analyticDiscs, .analyticRoundedRects]
   let atlas: GlyphAtlas
   /// On: the canvas keeps its pixels between frames.
   var incremental = true

@@ -36,12 +36,12 @@ extension SDLSuites {
     @Test("each renderer asks for the tessellation its capabilities call for")
     func preferredTessellation() throws {
       let cpu = try OffscreenTarget(width: 8, height: 8, renderer: .cpu).renderer
-      #expect(cpu.capabilities == [.ditheredRamps, .opaqueInteriors, .analyticDiscs])
+      #expect(cpu.capabilities == [.ditheredRamps, .opaqueInteriors, .analyticDiscs, .analyticRoundedRects])
       #expect(
         cpu.preferredTessellation
           == DrawList.Tessellation(
             maxEdgeLength: .infinity, triangulation: .strip, ditheredRamps: true, opaqueInteriors: true,
-            analyticDiscs: true))
+            analyticDiscs: true, analyticRoundedRects: true))
       let software = try OffscreenTarget(width: 8, height: 8, renderer: .sdlSoftware).renderer
       #expect(software.capabilities == [.boundingBoxWalk])
       #expect(software.preferredTessellation == DrawList.Tessellation(maxEdgeLength: 48, triangulation: .strip))

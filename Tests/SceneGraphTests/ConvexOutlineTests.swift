@@ -84,3 +84,89 @@ import Testing
     #expect(list.primitives.last?.opaqueInterior == PixelRect(x0: 11, y0: 38, x1: 59, y1: 204))
   }
 }
+
+@Suite struct RoundedRectLoweringTests {
+  /// The shapes of the primitives `body` lowers to on a renderer that shades rounded rectangles.
+  func shapes<V: View>(@ViewBuilder _ body: () -> V) -> [PrimitiveShape] {
+    let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
+    rt.tessellation = DrawList.Tessellation(for: [.opaqueInteriors, .analyticRoundedRects])
+    return render(Size(width: 200, height: 100), runtime: rt, body).drawList.primitives.map(\.shape)
+  }
+
+  @Test("an upright rounded rectangle, capsule or rectangle in one color or a vertical ramp is one quad")
+  func uprightFillsAreQuads() {
+    #expect(
+      shapes { RoundedRectangle(cornerRadius: 6).fill(Color.blue).frame(width: 40, height: 60) } == [.roundedRect])
+    #expect(shapes { Capsule().fill(Color.red).frame(width: 80, height: 20) } == [.roundedRect])
+    #expect(shapes { Rectangle().fill(Color.red.opacity(0.5)).frame(width: 30, height: 20) } == [.roundedRect])
+    #expect(
+      shapes { RoundedRectangle(cornerRadius: 4).fill(Color.blue.gradient).frame(width: 20, height: 60) } == [
+        .roundedRect
+      ])
+    #expect(
+      shapes {
+        RoundedRectangle(cornerRadius: 4).fill(
+          LinearGradient(colors: [.red, .blue], startPoint: .bottom, endPoint: .top)
+        )
+        .frame(width: 20, height: 60)
+      } == [.roundedRect])
+  }
+
+  @Test("a turned, mirrored or stretched one, a sideways or many-stop gradient, or a mask stays a polygon")
+  func otherFillsArePolygons() {
+    #expect(
+      shapes {
+        RoundedRectangle(cornerRadius: 6).fill(Color.blue).frame(width: 40, height: 60).rotationEffect(.degrees(10))
+      } == [.triangles])
+    #expect(
+      shapes {
+        RoundedRectangle(cornerRadius: 6).fill(Color.blue).frame(width: 40, height: 60).scaleEffect(x: -1, y: 1)
+      } == [.triangles])
+    #expect(
+      shapes { RoundedRectangle(cornerRadius: 6).fill(Color.blue).frame(width: 40, height: 60).scaleEffect(x: 2, y: 1) }
+        == [.triangles])
+    #expect(
+      shapes {
+        RoundedRectangle(cornerRadius: 4).fill(
+          LinearGradient(colors: [.red, .blue], startPoint: .leading, endPoint: .trailing)
+        )
+        .frame(width: 20, height: 60)
+      } == [.triangles])
+    #expect(
+      shapes {
+        RoundedRectangle(cornerRadius: 4).fill(
+          LinearGradient(colors: [.red, .green, .blue], startPoint: .top, endPoint: .bottom)
+        )
+        .frame(width: 20, height: 60)
+      } == [.triangles])
+    // A radial gradient is drawn through a mask of the shape's triangles: a quad there would
+    // be painted as a square.
+    let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
+    rt.tessellation = DrawList.Tessellation(for: [.opaqueInteriors, .analyticRoundedRects])
+    let masked = render(Size(width: 200, height: 100), runtime: rt) {
+      RoundedRectangle(cornerRadius: 12)
+        .fill(RadialGradient(colors: [.red, .blue], center: .center, startRadius: 0, endRadius: 30))
+        .frame(width: 40, height: 60)
+    }.drawList
+    #expect(!masked.primitives.contains { $0.shape == .roundedRect })
+    #expect(masked.vertices.count > 16, "the rounded outline's points, not a quad's corners")
+    // A gradient reaching past the frame (from its middle) is clamped there: not an even ramp.
+    #expect(
+      shapes {
+        RoundedRectangle(cornerRadius: 4).fill(
+          LinearGradient(colors: [.red, .blue], startPoint: .center, endPoint: .bottom)
+        )
+        .frame(width: 20, height: 60)
+      } == [.triangles])
+  }
+
+  @Test("without the renderer's capability the same rectangle is its polygon")
+  func capabilityOff() {
+    let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
+    rt.tessellation = DrawList.Tessellation(for: [.opaqueInteriors])
+    let list = render(Size(width: 200, height: 100), runtime: rt) {
+      RoundedRectangle(cornerRadius: 6).fill(Color.blue).frame(width: 40, height: 60)
+    }.drawList
+    #expect(list.primitives.map(\.shape) == [.triangles])
+  }
+}

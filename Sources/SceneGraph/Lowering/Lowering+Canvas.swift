@@ -102,8 +102,10 @@ extension Lowerer {
     (aside.antiAliased, aside.fringeWidth, aside.circleMaxError, aside.tessellation, aside.targetBounds) = (
       list.antiAliased, list.fringeWidth, list.circleMaxError, list.tessellation, list.targetBounds
     )
-    // A mask is read as plain triangles (cut, textured): a disc's quad would be a square.
+    // A mask is read as plain triangles (cut, textured): a disc's or a rounded rectangle's
+    // quad would be a square.
     aside.analyticDiscs = false
+    aside.analyticRoundedRects = false
     swap(&aside, &list)
     draw(&self)
     swap(&aside, &list)

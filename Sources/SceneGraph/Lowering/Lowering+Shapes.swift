@@ -104,7 +104,12 @@ extension Lowerer {
   ) {
     for line in polylines where line.points.count >= 3 {
       let pixel = line.points.map(t.apply)
-      if let known, polylines.count == 1 {
+      if let known, polylines.count == 1, let box = known.box, let (top, bottom) = edgeColors(fill, frame, opacity),
+        list.fillRoundedRect(box, radius: known.radius, top: top, bottom: bottom)
+      {
+        items.append(DrawnItem(kind: .shape, bounds: box, color: representative(fill).opacity(opacity), text: nil))
+        continue
+      } else if let known, polylines.count == 1 {
         let vertexColors = colors(for: fill, local: line.points, frame: frame, opacity: opacity)
         list.fillConvexPolygon(pixel, colors: vertexColors, foldFree: known.foldFree, interior: known.interior)
       } else if polylines.count == 1, DrawList.isConvex(pixel) {
@@ -116,6 +121,29 @@ extension Lowerer {
       }
       items.append(
         DrawnItem(kind: .shape, bounds: bounds(pixel), color: representative(fill).opacity(opacity), text: nil))
+    }
+  }
+
+  /// The colors of `fill` along the top and bottom edges of `frame`, when it is one color or
+  /// graded evenly from top to bottom: a color, or a linear gradient of two stops at its ends
+  /// whose line is vertical and reaches no further than the frame. Nil for any other fill.
+  func edgeColors(_ fill: Paint, _ frame: Rect, _ opacity: Double) -> (RGBA8, RGBA8)? {
+    switch fill {
+    case .color(let c):
+      let q = c.opacity(opacity).rgba8
+      return (q, q)
+    case .linearGradient(let g):
+      guard g.stops.count == 2, g.stops[0].location == 0, g.stops[1].location == 1, g.startPoint.x == g.endPoint.x,
+        g.startPoint.y != g.endPoint.y
+      else { return nil }
+      // The parameter at the top and the bottom, as `colors(for:)` computes it per point.
+      let s = frame.minY + frame.height * g.startPoint.y
+      let e = frame.minY + frame.height * g.endPoint.y
+      let (t0, t1) = ((frame.minY - s) / (e - s), (frame.maxY - s) / (e - s))
+      guard (0...1).contains(t0), (0...1).contains(t1) else { return nil }
+      return (g.color(at: t0).opacity(opacity).rgba8, g.color(at: t1).opacity(opacity).rgba8)
+    case .shadedGradient:
+      return nil
     }
   }
 
@@ -153,6 +181,10 @@ struct ConvexOutline {
   var foldFree = false
   /// An upright rectangle inside the outline, for the opaque interior; nil to search for one.
   var interior: Rect?
+  /// The outline's bounds and corner radius in pixels, where it is an upright rounded
+  /// rectangle there (under a uniform scale that mirrors nothing): what `fillRoundedRect` takes.
+  var box: Rect?
+  var radius = 0.0
 
   /// What a rounded rectangle's flattened outline (`Path.roundedRectOutline`) in `frame`
   /// is under `t`.
@@ -173,6 +205,9 @@ struct ConvexOutline {
     // Straight sides of a fifth of a pixel or more and corners of at least a pixel, under one
     // scale, leave every point a tenth of a pixel or more from the next: no fold to drop.
     let uniform = abs(abs(t.a) - abs(t.d)) <= 1e-9 * abs(t.a)
+    if uniform, t.a > 0, t.d > 0, box.width.isFinite, box.height.isFinite {
+      (self.box, self.radius) = (box, rx)
+    }
     foldFree =
       uniform && box.width - 2 * rx >= 0.2 && box.height - 2 * ry >= 0.2 && (rad == 0 || min(rx, ry) >= 1)
       && box.width.isFinite && box.height.isFinite

@@ -1,0 +1,38 @@
+// Tessellation of upright rounded rectangles as one quad, for a renderer that shades them per pixel.
+
+extension DrawList {
+  /// Adds `rect` (in pixels) with circular corners of `radius` pixels (square ones for 0),
+  /// filled with `top` along its top edge and `bottom` along its bottom edge and graded evenly
+  /// between, as a `PrimitiveShape.roundedRect`; true when it was added (or lies outside the
+  /// target, so there is nothing to draw).
+  ///
+  /// False, adding nothing, where the list does not take such quads (`analyticRoundedRects`
+  /// off, no anti-aliasing, a fringe other than a pixel) or the rectangle is not one the
+  /// rasterizer can place: the caller then fills the shape's polygon.
+  public mutating func fillRoundedRect(_ rect: Rect, radius: Double, top: RGBA8, bottom: RGBA8) -> Bool {
+    guard analyticRoundedRects, antiAliased, fringeWidth == 1, rect.width > 0, rect.height > 0,
+      radius >= 0, radius.isFinite, abs(rect.minX) < Self.drawableLimit, abs(rect.maxX) < Self.drawableLimit,
+      abs(rect.minY) < Self.drawableLimit, abs(rect.maxY) < Self.drawableLimit
+    else { return false }
+    guard top.a | bottom.a != 0, isVisible(rect) else { return true }
+    let r = min(radius, rect.width / 2, rect.height / 2)
+    // The fringe's outer edge, half a pixel out: what the quad covers and damage counts.
+    let quad = rect.insetBy(dx: -0.5, dy: -0.5)
+    let base = prepare(texture: .none)
+    let (x0, y0, x1, y1) = (Float(quad.minX), Float(quad.minY), Float(quad.maxX), Float(quad.maxY))
+    vertices.append(Vertex(x: x0, y: y0, color: top, u: Float(r), v: 0))
+    vertices.append(Vertex(x: x1, y: y0, color: top))
+    vertices.append(Vertex(x: x1, y: y1, color: bottom))
+    vertices.append(Vertex(x: x0, y: y1, color: bottom))
+    appendTriangle(base, base + 1, base + 2)
+    appendTriangle(base, base + 2, base + 3)
+    closeIndices(added: 6, shape: .roundedRect)
+    if recordsOpaqueInteriors, top.a == 255, bottom.a == 255, rect.width * rect.height >= 1024 {
+      // The larger of the bands between the corners, across and down.
+      let across = Rect(x: rect.minX, y: rect.minY + r, width: rect.width, height: rect.height - 2 * r)
+      let down = Rect(x: rect.minX + r, y: rect.minY, width: rect.width - 2 * r, height: rect.height)
+      recordOpaqueInterior(across.width * across.height >= down.width * down.height ? across : down)
+    }
+    return true
+  }
+}
