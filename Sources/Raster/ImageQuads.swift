@@ -102,13 +102,15 @@ extension Rasterizer {
             }
             previous = (ty, lo, hi, out)
           }
-          for i in 0...Int(hi - lo) {
-            let t = row[column[first + i]]
-            if store {
-              out[i] = t
-            } else {
-              place(white ? t : modulate(t, tint), at: out + i)
-            }
+          // One loop per case, not a branch per pixel: whether the optimizer unswitched that
+          // loop moved with unrelated code in this module (a third of a GIF frame's time).
+          let picks = column + first
+          if store {
+            for i in 0...Int(hi - lo) { out[i] = row[picks[i]] }
+          } else if white {
+            for i in 0...Int(hi - lo) { place(row[picks[i]], at: out + i) }
+          } else {
+            for i in 0...Int(hi - lo) { place(modulate(row[picks[i]], tint), at: out + i) }
           }
         }
       }
