@@ -17,16 +17,7 @@ extension DrawList {
     guard top.a | bottom.a != 0, isVisible(rect) else { return true }
     let r = min(radius, rect.width / 2, rect.height / 2)
     // The fringe's outer edge, half a pixel out: what the quad covers and damage counts.
-    let quad = rect.insetBy(dx: -0.5, dy: -0.5)
-    let base = prepare(texture: .none)
-    let (x0, y0, x1, y1) = (Float(quad.minX), Float(quad.minY), Float(quad.maxX), Float(quad.maxY))
-    vertices.append(Vertex(x: x0, y: y0, color: top, u: Float(r), v: 0))
-    vertices.append(Vertex(x: x1, y: y0, color: top))
-    vertices.append(Vertex(x: x1, y: y1, color: bottom))
-    vertices.append(Vertex(x: x0, y: y1, color: bottom))
-    appendTriangle(base, base + 1, base + 2)
-    appendTriangle(base, base + 2, base + 3)
-    closeIndices(added: 6, shape: .roundedRect)
+    appendQuad(rect.insetBy(dx: -0.5, dy: -0.5), top: top, bottom: bottom, u: Float(r), v: 0, shape: .roundedRect)
     if recordsOpaqueInteriors, top.a == 255, bottom.a == 255, rect.width * rect.height >= 1024 {
       // The larger of the bands between the corners, across and down.
       let across = Rect(x: rect.minX, y: rect.minY + r, width: rect.width, height: rect.height - 2 * r)

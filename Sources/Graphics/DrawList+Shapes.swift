@@ -91,15 +91,22 @@ extension DrawList {
     let reach = radius + 0.5 / cos(.pi / Double(n))
     let box = Rect(x: center.x - reach, y: center.y - reach, width: 2 * reach, height: 2 * reach)
     guard isVisible(box) else { return }
+    appendQuad(box, top: color, bottom: color, u: Float(radius), v: Float(n), shape: .disc)
+  }
+
+  /// Appends `box` as one primitive of `shape` that a renderer shades from its parameters: four
+  /// vertices clockwise from the top left, the top two in `top` and the bottom two in `bottom`,
+  /// `u` and `v` on the first, and the triangles (0, 1, 2) and (0, 2, 3).
+  mutating func appendQuad(_ box: Rect, top: RGBA8, bottom: RGBA8, u: Float, v: Float, shape: PrimitiveShape) {
     let base = prepare(texture: .none)
     let (x0, y0, x1, y1) = (Float(box.minX), Float(box.minY), Float(box.maxX), Float(box.maxY))
-    vertices.append(Vertex(x: x0, y: y0, color: color, u: Float(radius), v: Float(n)))
-    vertices.append(Vertex(x: x1, y: y0, color: color))
-    vertices.append(Vertex(x: x1, y: y1, color: color))
-    vertices.append(Vertex(x: x0, y: y1, color: color))
+    vertices.append(Vertex(x: x0, y: y0, color: top, u: u, v: v))
+    vertices.append(Vertex(x: x1, y: y0, color: top))
+    vertices.append(Vertex(x: x1, y: y1, color: bottom))
+    vertices.append(Vertex(x: x0, y: y1, color: bottom))
     appendTriangle(base, base + 1, base + 2)
     appendTriangle(base, base + 2, base + 3)
-    closeIndices(added: 6, shape: .disc)
+    closeIndices(added: 6, shape: shape)
   }
 
   /// The coverage at the centre of a dot whose polygon's apothem a is under half a pixel:
