@@ -139,6 +139,10 @@ import Testing
         )
         .frame(width: 20, height: 60)
       } == [.triangles])
+    // A stroke is its outline's band, whatever the fill.
+    #expect(
+      shapes { RoundedRectangle(cornerRadius: 6).stroke(Color.red, lineWidth: 2).frame(width: 40, height: 60) }
+        == [.triangles])
     // A radial gradient is drawn through a mask of the shape's triangles: a quad there would
     // be painted as a square.
     let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())

@@ -53,11 +53,22 @@ extension Lowerer {
     }
     var polylines: [Path.Polyline]
     var known: ConvexOutline?
-    if let radius = shape.cornerRadius(in: frame),
-      let outline = Path.roundedRectOutline(in: frame, cornerRadius: radius, tolerance: tolerance / scale)
+    var filled = false
+    let radius = shape.cornerRadius(in: frame)
+    let hints = radius.map { ConvexOutline(roundedRect: frame, radius: $0, t) }
+    // One quad, where the renderer shades it (`fillRoundedRect`): no points at all, unless a
+    // stroke needs them.
+    if let fill, let box = hints?.box, let (top, bottom) = edgeColors(fill, frame, opacity),
+      list.fillRoundedRect(box, radius: hints?.radius ?? 0, top: top, bottom: bottom)
+    {
+      items.append(DrawnItem(kind: .shape, bounds: box, color: representative(fill).opacity(opacity), text: nil))
+      filled = true
+      if stroke == nil { return }
+    }
+    if let radius, let outline = Path.roundedRectOutline(in: frame, cornerRadius: radius, tolerance: tolerance / scale)
     {
       polylines = [Path.Polyline(points: outline, isClosed: true)]
-      known = ConvexOutline(roundedRect: frame, radius: radius, t)
+      known = hints
     } else if shape.isEllipse {
       // Circles get their segment count from the on-screen radius and the error bound.
       let d = min(frame.width, frame.height)
@@ -72,7 +83,7 @@ extension Lowerer {
     } else {
       polylines = shape.path(in: frame).flattened(tolerance: tolerance / scale)
     }
-    if let fill {
+    if let fill, !filled {
       if case .shadedGradient(let g) = fill {
         // The gradient's image drawn through the fill's own triangles, as a canvas does.
         let first = items.count
@@ -104,12 +115,7 @@ extension Lowerer {
   ) {
     for line in polylines where line.points.count >= 3 {
       let pixel = line.points.map(t.apply)
-      if let known, polylines.count == 1, let box = known.box, let (top, bottom) = edgeColors(fill, frame, opacity),
-        list.fillRoundedRect(box, radius: known.radius, top: top, bottom: bottom)
-      {
-        items.append(DrawnItem(kind: .shape, bounds: box, color: representative(fill).opacity(opacity), text: nil))
-        continue
-      } else if let known, polylines.count == 1 {
+      if let known, polylines.count == 1 {
         let vertexColors = colors(for: fill, local: line.points, frame: frame, opacity: opacity)
         list.fillConvexPolygon(pixel, colors: vertexColors, foldFree: known.foldFree, interior: known.interior)
       } else if polylines.count == 1, DrawList.isConvex(pixel) {
