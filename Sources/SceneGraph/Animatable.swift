@@ -69,7 +69,7 @@ extension SceneRuntime {
     node.animatedData = a
     if a.isAnimating(at: input.time) {
       animatingNodes[node.serial] = node
-    } else if !node.anims.contains(where: { $0.isAnimating(at: input.time) }) {
+    } else if !animatingNodes.isEmpty, !node.anims.contains(where: { $0.isAnimating(at: input.time) }) {
       animatingNodes[node.serial] = nil
     }
   }

@@ -145,6 +145,18 @@ final class ViewNode {
   var timeline: TimelineSlot?
   /// How the runtime handles this node's view type, looked up once: the type never changes.
   var info: ViewTypeInfo?
+  /// A leaf's last value, as `view` holds it but with its static type (`LeafValue<V>`), so
+  /// comparing the next value with it casts nothing.
+  var leaf: AnyObject?
+
+  /// Keeps `value`, a leaf's, in `leaf`.
+  func keepLeaf<V>(_ value: V) {
+    if let box = leaf {
+      unsafeDowncast(box, to: LeafValue<V>.self).value = value
+    } else {
+      leaf = LeafValue(value)
+    }
+  }
   /// `onChange`'s value at the previous update; `.animation`'s watched value.
   var previous: Any?
   var anims: [AnimatedValue<Double>] = []
@@ -431,22 +443,29 @@ final class Comparators {
 }
 
 /// How the runtime handles one view type, decided once per type.
+/// A leaf view's last value, boxed with its static type (`ViewNode.leaf`).
+final class LeafValue<V> {
+  var value: V
+  init(_ value: V) { self.value = value }
+}
+
 struct ViewTypeInfo {
   /// Resolves a primitive (or a bare shape) given a pointer to a value of this type.
   var resolve: ((UnsafeRawPointer, ViewNode, UpdateContext) -> [RNode])?
   /// Whether an equal value in an equal environment may reuse the previous output.
   var isLeaf: Bool
-  /// For a leaf: whether the value last used (`ViewNode.view`) is the same input as the one
-  /// at the pointer, by the runtime's comparators, without boxing the new one.
-  var sameLeaf: ((Any, UnsafeRawPointer) -> Bool)?
+  /// For a leaf: whether the value last kept (`ViewNode.leaf`, a `LeafValue` of this type) is
+  /// the same input as the one at the pointer, by the runtime's comparators, casting nothing.
+  var sameLeaf: ((AnyObject, UnsafeRawPointer) -> Bool)?
 
   init<V: View>(_ type: V.Type, comparators: Comparators) {
     isLeaf = type is LeafView.Type
     if isLeaf {
       let compare = comparators.rawCompare(for: V.self)
       sameLeaf = { old, new in
-        guard let old = old as? V else { return false }
-        return withUnsafePointer(to: old) { compare(UnsafeRawPointer($0), new) }
+        // A node's view type never changes, so its box holds a V.
+        let box = unsafeDowncast(old, to: LeafValue<V>.self)
+        return withUnsafePointer(to: &box.value) { compare(UnsafeRawPointer($0), new) }
       }
     }
     if let p = type as? PrimitiveView.Type {

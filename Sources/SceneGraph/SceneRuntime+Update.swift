@@ -236,11 +236,14 @@ extension SceneRuntime {
       }
       // A leaf with a timeline of its own (a counting `Text(_:style:)`) has a due entry to show.
       if info.isLeaf, envSame, !ctx.sameValue, !node.needsBody, !node.needsRefresh, !node.descendantDirty,
-        let old = node.view, let same = info.sameLeaf, withUnsafePointer(to: view, { same(old, UnsafeRawPointer($0)) })
+        let old = node.leaf, let same = info.sameLeaf, withUnsafePointer(to: view, { same(old, UnsafeRawPointer($0)) })
       {
         out = node.output
       } else if let resolve = info.resolve {
-        if info.isLeaf { node.view = view }
+        if info.isLeaf {
+          node.view = view
+          node.keepLeaf(view)
+        }
         out = withUnsafePointer(to: view) { resolve(UnsafeRawPointer($0), node, ctx) }
       } else {
         out = []
@@ -373,7 +376,8 @@ extension SceneRuntime {
     let v = node.anims[slot].value(at: input.time)
     if node.anims.contains(where: { $0.isAnimating(at: input.time) }) {
       animatingNodes[node.serial] = node
-    } else {
+    } else if !animatingNodes.isEmpty {
+      // With nothing animating anywhere (most frames), there is nothing to remove: no hashing.
       animatingNodes[node.serial] = nil
     }
     return v
