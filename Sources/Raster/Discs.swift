@@ -62,8 +62,7 @@ extension Rasterizer {
     let y0 = max(Int(clip.y0), Int((cy - reach - 0.5).rounded(.up)))
     let y1 = min(Int(clip.y1) - 1, Int((cy + reach - 0.5).rounded(.down)))
     guard y0 <= y1 else { return }
-    let f = SIMD4<Float>(
-      Float(color >> 16 & 0xFF), Float(color >> 8 & 0xFF), Float(color & 0xFF), Float(color >> 24))
+    let f = channels(color)
     var row = target.pixels + y0 * target.stride
     for y in y0...y1 {
       defer { row += target.stride }

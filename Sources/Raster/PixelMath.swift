@@ -90,6 +90,12 @@ extension Rasterizer {
     Int32(bitPattern: (v + magic).bitPattern &- magicBits)
   }
 
+  /// A premultiplied pixel's channels as R, G, B, A floats: what `pack` takes back.
+  @inline(__always)
+  static func channels(_ p: UInt32) -> SIMD4<Float> {
+    SIMD4(Float(p >> 16 & 0xFF), Float(p >> 8 & 0xFF), Float(p & 0xFF), Float(p >> 24))
+  }
+
   /// Packs interpolated premultiplied channels (R, G, B, A), rounded and kept premultiplied.
   @inline(__always)
   static func pack(_ c: SIMD4<Float>) -> UInt32 {

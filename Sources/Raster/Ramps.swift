@@ -50,9 +50,6 @@ extension Rasterizer {
       }
       return true
     }
-    @inline(__always) func channels(_ p: UInt32) -> SIMD4<Float> {
-      SIMD4(Float(p >> 16 & 0xFF), Float(p >> 8 & 0xFF), Float(p & 0xFF), Float(p >> 24))
-    }
     let f0 = channels(c0)
     let f2 = channels(c2)
     var cdy = SIMD4<Float>()

@@ -26,9 +26,6 @@ extension Rasterizer {
     let hh = (y1 - y0) * 0.5
     let r = min(v0.u, hw, hh)
     let (cx, cy) = (x0 + hw, y0 + hh)
-    @inline(__always) func channels(_ p: UInt32) -> SIMD4<Float> {
-      SIMD4(Float(p >> 16 & 0xFF), Float(p >> 8 & 0xFF), Float(p & 0xFF), Float(p >> 24))
-    }
     let top = channels(premultiply(v0.color))
     let grade = (channels(premultiply(q[3].color)) - top) / (y1 - y0)
     // Pixels whose centres lie less than half a pixel outside the outline.

@@ -108,9 +108,6 @@ extension Rasterizer {
     let c1 = premultiply(v1.color)
     let c2 = premultiply(v2.color)
     let flat = c0 == c1 && c0 == c2
-    @inline(__always) func channels(_ p: UInt32) -> SIMD4<Float> {
-      SIMD4(Float(p >> 16 & 0xFF), Float(p >> 8 & 0xFF), Float(p & 0xFF), Float(p >> 24))
-    }
     let f0 = channels(c0)
     let f1 = channels(c1)
     let f2 = channels(c2)

@@ -115,7 +115,8 @@ final class ViewNode {
   /// A number unique within the runtime; keys caches (meshes) that belong to this node.
   let serial: UInt64
 
-  /// The view value last used here (the one whose `@State` is bound to `states`).
+  /// The view value last used here (the one whose `@State` is bound to `states`); a leaf's
+  /// is in `leaf` instead.
   var view: Any?
   /// For views with content (bodies, timelines, custom modifiers, `ForEach`): updates the
   /// children again from the content last produced, without running anything. A closure
@@ -145,8 +146,8 @@ final class ViewNode {
   var timeline: TimelineSlot?
   /// How the runtime handles this node's view type, looked up once: the type never changes.
   var info: ViewTypeInfo?
-  /// A leaf's last value, as `view` holds it but with its static type (`LeafValue<V>`), so
-  /// comparing the next value with it casts nothing.
+  /// A leaf's last value, with its static type (`LeafValue<V>`), so comparing the next value
+  /// with it casts nothing.
   var leaf: AnyObject?
 
   /// Keeps `value`, a leaf's, in `leaf`.

@@ -240,10 +240,8 @@ extension SceneRuntime {
       {
         out = node.output
       } else if let resolve = info.resolve {
-        if info.isLeaf {
-          node.view = view
-          node.keepLeaf(view)
-        }
+        // A leaf's value is kept typed (`leaf`); `view`, an `Any`, is read only for composites.
+        if info.isLeaf { node.keepLeaf(view) }
         out = withUnsafePointer(to: view) { resolve(UnsafeRawPointer($0), node, ctx) }
       } else {
         out = []

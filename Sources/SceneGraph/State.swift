@@ -27,7 +27,7 @@ final class StateBox<Value>: AnyStateBox {
   var value: Value
   /// Whether `Value` is `Equatable`, asked once: the runtime's answer costs thousands of
   /// instructions, and a scene may set its state every frame. (An existential `Value` is not,
-  /// though what it holds may be; that is asked of each value, as before.)
+  /// though what it holds may be; that is asked of each value.)
   private let equatable: Bool
 
   init(_ value: Value, name: String, node: ViewNode, runtime: SceneRuntime) {
