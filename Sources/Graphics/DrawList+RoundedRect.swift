@@ -18,12 +18,21 @@ extension DrawList {
     let r = min(radius, rect.width / 2, rect.height / 2)
     // The fringe's outer edge, half a pixel out: what the quad covers and damage counts.
     appendQuad(rect.insetBy(dx: -0.5, dy: -0.5), top: top, bottom: bottom, u: Float(r), v: 0, shape: .roundedRect)
-    if recordsOpaqueInteriors, top.a == 255, bottom.a == 255, rect.width * rect.height >= 1024 {
-      // The larger of the bands between the corners, across and down.
-      let across = Rect(x: rect.minX, y: rect.minY + r, width: rect.width, height: rect.height - 2 * r)
-      let down = Rect(x: rect.minX + r, y: rect.minY, width: rect.width - 2 * r, height: rect.height)
-      recordOpaqueInterior(across.width * across.height >= down.width * down.height ? across : down)
+    if recordsOpaqueInteriors, top.a == 255, bottom.a == 255, rect.width * rect.height >= 1024,
+      let inner = Self.roundedRectInterior(rect, cornerWidth: r, cornerHeight: r)
+    {
+      recordOpaqueInterior(inner)
     }
     return true
+  }
+
+  /// The larger of the two bands between a rounded rectangle's corners, across and down: an
+  /// upright rectangle inside it, for its opaque interior; nil where neither has an area.
+  public static func roundedRectInterior(_ rect: Rect, cornerWidth rx: Double, cornerHeight ry: Double) -> Rect? {
+    let across = Rect(x: rect.minX, y: rect.minY + ry, width: rect.width, height: rect.height - 2 * ry)
+    let down = Rect(x: rect.minX + rx, y: rect.minY, width: rect.width - 2 * rx, height: rect.height)
+    @inline(__always) func area(_ r: Rect) -> Double { r.width > 0 && r.height > 0 ? r.width * r.height : 0 }
+    let best = area(across) >= area(down) ? across : down
+    return area(best) > 0 ? best : nil
   }
 }

@@ -202,12 +202,7 @@ struct ConvexOutline {
     let box = Rect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(b.x - a.x), height: abs(b.y - a.y))
     let rad = max(0, min(radius, frame.width / 2, frame.height / 2))
     let (rx, ry) = (rad * abs(t.a), rad * abs(t.d))
-    // The bands between the corners, across and down; the larger is kept.
-    let across = Rect(x: box.minX, y: box.minY + ry, width: box.width, height: box.height - 2 * ry)
-    let down = Rect(x: box.minX + rx, y: box.minY, width: box.width - 2 * rx, height: box.height)
-    @inline(__always) func area(_ r: Rect) -> Double { r.width > 0 && r.height > 0 ? r.width * r.height : 0 }
-    let best = area(across) >= area(down) ? across : down
-    interior = area(best) > 0 ? best : nil
+    interior = DrawList.roundedRectInterior(box, cornerWidth: rx, cornerHeight: ry)
     // Straight sides of a fifth of a pixel or more and corners of at least a pixel, under one
     // scale, leave every point a tenth of a pixel or more from the next: no fold to drop.
     let uniform = abs(abs(t.a) - abs(t.d)) <= 1e-9 * abs(t.a)
