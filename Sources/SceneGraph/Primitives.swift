@@ -88,8 +88,10 @@ extension Group: PrimitiveView {
 extension HStack: PrimitiveView {
   func resolve(_ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
     let kids = ctx.runtime.child(node, ChildKey(0), content, ctx.inStack(.horizontal))
+    // A change of spacing moves the children, so it animates as their positions would.
+    let gap = ctx.runtime.animated(node, 0, spacing ?? 8, ctx)
     return node.assemble(kids, ctx) {
-      RNode(.stack(.horizontal, Alignment(horizontal: 0.5, vertical: alignment.fraction), spacing ?? 8, kids))
+      RNode(.stack(.horizontal, Alignment(horizontal: 0.5, vertical: alignment.fraction), gap, kids))
     }
   }
 }
@@ -97,8 +99,9 @@ extension HStack: PrimitiveView {
 extension VStack: PrimitiveView {
   func resolve(_ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
     let kids = ctx.runtime.child(node, ChildKey(0), content, ctx.inStack(.vertical))
+    let gap = ctx.runtime.animated(node, 0, spacing ?? 8, ctx)
     return node.assemble(kids, ctx) {
-      RNode(.stack(.vertical, Alignment(horizontal: alignment.fraction, vertical: 0.5), spacing ?? 8, kids))
+      RNode(.stack(.vertical, Alignment(horizontal: alignment.fraction, vertical: 0.5), gap, kids))
     }
   }
 }

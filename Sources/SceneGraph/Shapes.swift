@@ -172,8 +172,10 @@ public struct Ellipse: Shape, Equatable {
 
 /// A rectangle whose short sides are semicircles.
 public struct Capsule: Shape, Equatable {
+  /// Accepted; see `RoundedCornerStyle`.
+  public var style: RoundedCornerStyle
   /// Creates a capsule.
-  public init() {}
+  public init(style: RoundedCornerStyle = .continuous) { self.style = style }
   public func path(in rect: Rect) -> Path {
     Path { $0.addRoundedRect(in: rect, cornerRadius: min(rect.width, rect.height) / 2) }
   }

@@ -53,3 +53,72 @@ struct KeyedSquare: View {
     #expect(Transaction.current == nil)
   }
 }
+
+/// A square a key moves by plain state change, under the deprecated `.animation(_:)`.
+struct ImplicitlyAnimatedSquare: View {
+  let animation: Animation?
+  @State var x = 0.0
+
+  var body: some View {
+    Rectangle().fill(Color.red).frame(width: 10, height: 10).offset(x: x)
+      .onKeyPress("a") {
+        x = 100
+        return .handled
+      }
+      .animation(animation)
+  }
+}
+
+@Suite struct ImplicitAnimationTests {
+  func positions(_ view: ImplicitlyAnimatedSquare, at times: [Double]) -> [Double] {
+    let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
+    func frame(_ t: Double) -> Double {
+      let out = rt.frame(
+        { view }, input: FrameInput(now: Date(timeIntervalSince1970: t), time: t, size: Size(width: 300, height: 100)))
+      return out.items.first { $0.kind == .shape }?.bounds.minX ?? .nan
+    }
+    let start = frame(0)
+    #expect(rt.keyPress("a"))
+    return times.map(frame).map { $0 - start }
+  }
+
+  @Test(".animation(_:) animates any change inside with its curve; nil moves at once")
+  func animatesEveryChange() {
+    let moved = positions(ImplicitlyAnimatedSquare(animation: .linear(duration: 1)), at: [1, 1.5, 2, 3])
+    #expect(moved.map { ($0 * 1000).rounded() / 1000 } == [0, 50, 100, 100])
+    #expect(positions(ImplicitlyAnimatedSquare(animation: nil), at: [1, 1.5]) == [100, 100])
+  }
+}
+
+/// Two squares whose stack's spacing a key changes inside `withAnimation`.
+struct SpacedSquares: View {
+  @State var wide = false
+
+  var body: some View {
+    HStack(spacing: wide ? 110 : 10) {
+      Rectangle().fill(Color.red).frame(width: 10, height: 10)
+      Rectangle().fill(Color.blue).frame(width: 10, height: 10)
+    }
+    .onKeyPress("a") {
+      withAnimation(.linear(duration: 1)) { wide = true }
+      return .handled
+    }
+  }
+}
+
+@Suite struct StackSpacingAnimationTests {
+  @Test("a stack's spacing animates with the change's transaction, moving its children")
+  func spacingAnimates() {
+    let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
+    func gap(_ t: Double) -> Double {
+      let out = rt.frame(
+        { SpacedSquares() },
+        input: FrameInput(now: Date(timeIntervalSince1970: t), time: t, size: Size(width: 300, height: 100)))
+      let shapes = out.items.filter { $0.kind == .shape }.map(\.bounds)
+      return shapes.count == 2 ? shapes[1].minX - shapes[0].maxX : .nan
+    }
+    #expect(gap(0) == 10)
+    #expect(rt.keyPress("a"))
+    #expect([1, 1.5, 2, 3].map { (gap($0) * 1000).rounded() / 1000 } == [10, 60, 110, 110])
+  }
+}
