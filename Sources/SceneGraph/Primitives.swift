@@ -87,7 +87,7 @@ extension Group: PrimitiveView {
 
 extension HStack: PrimitiveView {
   func resolve(_ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
-    let kids = ctx.runtime.child(node, ChildKey(0), content, ctx.inStack(.horizontal))
+    let kids = ctx.runtime.child(node, ChildKey(0), content, ctx.inStack(.horizontal, at: node))
     // A change of spacing moves the children, so it animates as their positions would.
     let gap = ctx.runtime.animated(node, 0, spacing ?? 8, ctx)
     return node.assemble(kids, ctx) {
@@ -98,7 +98,7 @@ extension HStack: PrimitiveView {
 
 extension VStack: PrimitiveView {
   func resolve(_ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
-    let kids = ctx.runtime.child(node, ChildKey(0), content, ctx.inStack(.vertical))
+    let kids = ctx.runtime.child(node, ChildKey(0), content, ctx.inStack(.vertical, at: node))
     let gap = ctx.runtime.animated(node, 0, spacing ?? 8, ctx)
     return node.assemble(kids, ctx) {
       RNode(.stack(.vertical, Alignment(horizontal: alignment.fraction, vertical: 0.5), gap, kids))
@@ -108,7 +108,7 @@ extension VStack: PrimitiveView {
 
 extension ZStack: PrimitiveView {
   func resolve(_ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
-    let kids = ctx.runtime.child(node, ChildKey(0), content, ctx.inStack(.depth))
+    let kids = ctx.runtime.child(node, ChildKey(0), content, ctx.inStack(.depth, at: node))
     return node.assemble(kids, ctx) { RNode(.stack(.depth, alignment, 0, kids)) }
   }
 }
@@ -167,11 +167,9 @@ extension EnvironmentValues {
 
 extension UpdateContext {
   /// The context for a stack's children: a `Divider` among them runs across `axis`.
-  func inStack(_ axis: StackAxis) -> UpdateContext {
+  func inStack(_ axis: StackAxis, at node: ViewNode) -> UpdateContext {
     guard env.stackAxis != axis else { return self }
-    var c = self
-    c.env.stackAxis = axis
-    return c
+    return deriving(node) { $0.stackAxis = axis }
   }
 }
 

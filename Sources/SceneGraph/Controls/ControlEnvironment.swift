@@ -48,8 +48,7 @@ struct DisabledModifier: PrimitiveModifier {
   let disabled: Bool
 
   func resolve<Content: View>(_ content: Content, _ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
-    var c = ctx
-    if disabled { c.env.controls.isEnabled = false }
+    let c = disabled ? ctx.deriving(node) { $0.controls.isEnabled = false } : ctx
     return ctx.runtime.child(node, ChildKey(0), content, c)
   }
 }
@@ -60,8 +59,7 @@ struct ControlEnvironmentWriter<Value>: PrimitiveModifier {
   let value: Value
 
   func resolve<Content: View>(_ content: Content, _ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
-    var c = ctx
-    c.env.controls[keyPath: keyPath] = value
+    let c = ctx.deriving(node) { $0.controls[keyPath: keyPath] = value }
     return ctx.runtime.child(node, ChildKey(0), content, c)
   }
 }

@@ -35,9 +35,10 @@ extension Picker: PrimitiveView {
   func resolve(_ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
     // The options are resolved as they are, in the segments' font; each resolved node is one
     // segment's label, and the tag it carries says what selecting it selects.
-    var c = ctx
-    c.env.font = .system(size: 13)
-    c.env.foreground = .color(Color.primary)
+    let c = ctx.deriving(node) {
+      $0.font = .system(size: 13)
+      $0.foreground = .color(Color.primary)
+    }
     let options = ctx.runtime.child(node, ChildKey(0), content, c)
     let tags = options.map { TagModifier.tag(of: $0)?.base as? SelectionValue }
     let selection = self.selection

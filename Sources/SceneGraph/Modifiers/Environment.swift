@@ -7,8 +7,11 @@ struct EnvironmentWriter<Value>: PrimitiveModifier {
   let value: Value
 
   func resolve<Content: View>(_ content: Content, _ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
-    var c = ctx
-    c.env[keyPath: keyPath] = value
+    // The key path is the environment's own: written on a copy, whose values the node then
+    // derives (keeping last update's box when they are the same).
+    var written = ctx.env
+    written[keyPath: keyPath] = value
+    let c = ctx.deriving(node) { $0 = written.storage.values }
     return ctx.runtime.child(node, ChildKey(0), content, c)
   }
 }

@@ -7,8 +7,7 @@ struct ObjectEnvironmentWriter<Object: AnyObject>: PrimitiveModifier {
   let object: Object?
 
   func resolve<Content: View>(_ content: Content, _ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
-    var c = ctx
-    c.env.objects[Object.self] = object
+    let c = ctx.deriving(node) { $0.objects[Object.self] = object }
     return ctx.runtime.child(node, ChildKey(0), content, c)
   }
 }

@@ -10,9 +10,10 @@ struct FontModifier: PrimitiveModifier {
   let monospacedDigits: Bool?
 
   func resolve<Content: View>(_ content: Content, _ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
-    var c = ctx
-    if let font { c.env.font = font }
-    if let monospacedDigits { c.env.monospacedDigits = monospacedDigits }
+    let c = ctx.deriving(node) {
+      if let font { $0.font = font }
+      if let monospacedDigits { $0.monospacedDigits = monospacedDigits }
+    }
     return ctx.runtime.child(node, ChildKey(0), content, c)
   }
 }
@@ -32,9 +33,10 @@ struct FontStyleModifier: PrimitiveModifier {
   let italic: Bool?
 
   func resolve<Content: View>(_ content: Content, _ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
-    var c = ctx
-    if let weight { c.env.fontWeight = weight }
-    if let italic { c.env.italic = italic }
+    let c = ctx.deriving(node) {
+      if let weight { $0.fontWeight = weight }
+      if let italic { $0.italic = italic }
+    }
     return ctx.runtime.child(node, ChildKey(0), content, c)
   }
 }

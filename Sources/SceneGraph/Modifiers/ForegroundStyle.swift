@@ -7,9 +7,10 @@ struct ForegroundModifier: PrimitiveModifier {
   let paint: Paint
 
   func resolve<Content: View>(_ content: Content, _ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
-    var c = ctx
-    c.env.foreground = paint
-    c.env.foregroundIsExplicit = true
+    let c = ctx.deriving(node) {
+      $0.foreground = paint
+      $0.foregroundIsExplicit = true
+    }
     return ctx.runtime.child(node, ChildKey(0), content, c)
   }
 }

@@ -7,8 +7,7 @@ struct TrackingModifier: PrimitiveModifier {
   let tracking: Double
 
   func resolve<Content: View>(_ content: Content, _ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
-    var c = ctx
-    c.env.tracking = tracking
+    let c = ctx.deriving(node) { $0.tracking = tracking }
     return ctx.runtime.child(node, ChildKey(0), content, c)
   }
 }
