@@ -114,7 +114,7 @@ extension ZStack: PrimitiveView {
 }
 
 extension Spacer: PrimitiveView, LeafView {
-  func resolve(_ node: ViewNode, _ ctx: UpdateContext) -> [RNode] { [RNode(.spacer(minLength))] }
+  func resolve(_ node: ViewNode, _ ctx: UpdateContext) -> [RNode] { [RNode(spacer: minLength)] }
 }
 
 extension Text: PrimitiveView, LeafView {

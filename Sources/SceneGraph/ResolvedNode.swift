@@ -21,6 +21,11 @@ final class RNode {
   }
 
   let kind: Kind
+  /// Which case `kind` is, for code that only branches on it: reading `kind` copies the
+  /// payload (a modifier's value, a shape, child arrays) with its references.
+  let isEmptyOrSpacer: Bool
+  /// Whether `kind` is a canvas (`isEmptyOrSpacer`'s reason).
+  let isCanvas: Bool
   /// Where layout put the node, in points of the scene's coordinate space.
   var frame = Rect.zero
   /// The last few size queries and their answers. Stacks ask each child several times
@@ -50,10 +55,42 @@ final class RNode {
   /// little to keep).
   var unsettledUntil = -1
 
-  init(_ kind: Kind) { self.kind = kind }
+  /// What a parent stack asks of every child, kept when the node is made: matching a case
+  /// of `kind` copies its whole payload, and stacks asked each child on every query.
+  /// A spacer's minimum length; nil for anything else.
+  let spacerLength: Double?
+  /// The priority a parent stack gives this node: its outermost modifier's
+  /// (`.layoutPriority`), or 0.
+  let layoutPriority: Double
+  /// The drawing order its parent stack gives this node: its outermost modifier's
+  /// (`.zIndex`), or 0.
+  let zIndex: Double
+
+  /// A leaf or a stack; modifiers have an initializer of their own.
+  init(_ kind: Kind) {
+    self.kind = kind
+    if case .spacer(let minLength) = kind { spacerLength = minLength } else { spacerLength = nil }
+    switch kind {
+    case .empty, .spacer: (isEmptyOrSpacer, isCanvas) = (true, false)
+    case .canvas: (isEmptyOrSpacer, isCanvas) = (false, true)
+    default: (isEmptyOrSpacer, isCanvas) = (false, false)
+    }
+    (layoutPriority, zIndex) = (0, 0)
+  }
+
+  /// A spacer of at least `minLength` along its stack's axis.
+  init(spacer minLength: Double) {
+    kind = .spacer(minLength)
+    (spacerLength, layoutPriority, zIndex) = (minLength, 0, 0)
+    (isEmptyOrSpacer, isCanvas) = (true, false)
+  }
 
   /// A node with `modifier` wrapped around `child`.
-  convenience init(_ modifier: any ResolvedModifier, _ child: RNode) { self.init(.modified(modifier, child)) }
+  init(_ modifier: any ResolvedModifier, _ child: RNode) {
+    kind = .modified(modifier, child)
+    (spacerLength, layoutPriority, zIndex) = (nil, modifier.layoutPriority, modifier.zIndex)
+    (isEmptyOrSpacer, isCanvas) = (false, false)
+  }
 
   /// The nodes directly below this one, in drawing order of the modifier's own children.
   var children: [RNode] {

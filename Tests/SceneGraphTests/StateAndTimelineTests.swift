@@ -467,6 +467,40 @@ struct FontIgnorer: View {
     #expect(!done.animationsInFlight)
   }
 
+  @Test("a modifier hands its children last update's environment while its values stay, a new one when they change")
+  func derivedEnvironmentKeepsItsBoxWhileItsValuesStay() throws {
+    let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
+    func textEnvironment(_ size: Double, _ color: Color) throws -> EnvironmentValues {
+      _ = render(runtime: rt) { VStack { Text("a") }.font(.system(size: size)).foregroundStyle(color) }
+      return try #require(allNodes(rt.root).first { $0.typeName == "Text" }?.env)
+    }
+    let first = try textEnvironment(10, .red)
+    // The same values: the very same box, so the text's node compares it by pointer.
+    #expect(try textEnvironment(10, .red).storage === first.storage)
+    let bigger = try textEnvironment(20, .red)
+    #expect(bigger.storage !== first.storage)
+    #expect(bigger.font.size == 20)
+    #expect(bigger.stackAxis == .vertical)
+    let blue = try textEnvironment(20, .blue)
+    #expect(blue.foreground == .color(.blue))
+    #expect(blue.font.size == 20)
+    // A value set above is not written into the box it came from.
+    #expect(first.font.size == 10 && first.foreground == .color(.red))
+  }
+
+  @Test("a spacer's length, a layout priority and a z-index are read when the resolved node is made")
+  func stackTraitsAreKeptByTheResolvedNode() {
+    let spacer = RNode(spacer: 12)
+    #expect(spacer.spacerLength == 12 && spacer.isEmptyOrSpacer)
+    #expect(RNode(.spacer(3)).spacerLength == 3)
+    let leaf = RNode(.empty)
+    #expect(leaf.spacerLength == nil && leaf.isEmptyOrSpacer && !leaf.isCanvas)
+    let prioritized = RNode(LayoutPriorityModifier(priority: 2), RNode(ZIndexModifier(index: 5), leaf))
+    #expect(prioritized.layoutPriority == 2 && prioritized.zIndex == 0)
+    #expect(RNode(ZIndexModifier(index: 5), leaf).zIndex == 5)
+    #expect(!prioritized.isEmptyOrSpacer && prioritized.spacerLength == nil)
+  }
+
   @Test func aViewThatReadsItsEnvironmentRunsAgainWhenItChanges() {
     let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
     let log = Log()

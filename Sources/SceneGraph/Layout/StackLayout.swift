@@ -14,7 +14,7 @@ extension Layout {
     var sizes: [Size] = []
     sizes.reserveCapacity(children.count)
     for c in children {
-      if case .spacer = c.kind { return nil }
+      if c.spacerLength != nil { return nil }
       guard let s = rigidSize(c) else { return nil }
       sizes.append(s)
     }
@@ -69,7 +69,7 @@ extension Layout {
       // content keeps its ideal size and flexible content divides what is left.
       var flex: [(Int, Double)] = []
       for (i, c) in children.enumerated() {
-        if case .spacer(let minLength) = c.kind {
+        if let minLength = c.spacerLength {
           flex.append((i, .infinity))
           sizes[i] = horizontal ? Size(width: minLength, height: 0) : Size(width: 0, height: minLength)
           continue
@@ -84,7 +84,7 @@ extension Layout {
       for (i, _) in flex {
         let share = remaining / Double(left)
         let c = children[i]
-        if case .spacer(let minLength) = c.kind {
+        if let minLength = c.spacerLength {
           let m = max(minLength, share)
           sizes[i] = horizontal ? Size(width: m, height: 0) : Size(width: 0, height: m)
         } else {
@@ -95,7 +95,7 @@ extension Layout {
       }
     } else {
       for (i, c) in children.enumerated() {
-        if case .spacer(let minLength) = c.kind {
+        if let minLength = c.spacerLength {
           sizes[i] = horizontal ? Size(width: minLength, height: 0) : Size(width: 0, height: minLength)
         } else {
           sizes[i] = size(c, propose(nil))

@@ -96,13 +96,11 @@ struct Lowerer {
 
   mutating func lower(_ n: RNode, _ t: Transform2D, _ opacity: Double) {
     guard opacity > 0.001 else { return }
-    switch n.kind {
-    case .empty, .spacer: return
-    case .canvas:
+    if n.isEmptyOrSpacer { return }
+    if n.isCanvas {
       recording?.sawCanvas = true
       lowerAfresh(n, t, opacity)
       return
-    default: break
     }
     guard keepsFragments else {
       lowerAfresh(n, t, opacity)

@@ -8,19 +8,9 @@ struct LayoutPriorityModifier: WrappingModifier, ResolvedModifier {
   var priority: Double
 
   func resolved(_ slots: inout AnimatableSlots) -> any ResolvedModifier { self }
-}
 
-extension RNode {
-  /// The priority its parent stack gives this node: the outermost `.layoutPriority`, or 0.
-  var layoutPriority: Double {
-    // The type is compared before casting: stacks ask this of every child, and nearly none
-    // has a priority.
-    guard case .modified(let m, _) = kind,
-      ObjectIdentifier(type(of: m)) == ObjectIdentifier(LayoutPriorityModifier.self),
-      let p = m as? LayoutPriorityModifier
-    else { return 0 }
-    return p.priority
-  }
+  /// Kept by the node when it is made (`RNode.layoutPriority`).
+  var layoutPriority: Double { priority }
 }
 
 extension Layout {
@@ -37,7 +27,7 @@ extension Layout {
     var least: [Double] = []
     var flexibility: [Double] = []
     for c in children {
-      if case .spacer(let minLength) = c.kind {
+      if let minLength = c.spacerLength {
         least.append(minLength)
         flexibility.append(.infinity)
         continue
@@ -57,7 +47,7 @@ extension Layout {
       var left = group.count
       for i in group {
         let share = offered / Double(left)
-        if case .spacer(let minLength) = children[i].kind {
+        if let minLength = children[i].spacerLength {
           let m = max(minLength, share)
           sizes[i] = horizontal ? Size(width: m, height: 0) : Size(width: 0, height: m)
         } else {

@@ -19,6 +19,10 @@ protocol ResolvedModifier {
   func lower(_ child: RNode, frame: Rect, _ lowerer: inout Lowerer, _ t: Transform2D, _ opacity: Double)
   /// Nodes the modifier holds besides the one it wraps (an overlay's content).
   var additionalChildren: [RNode] { get }
+  /// The priority a parent stack gives the node (`.layoutPriority`); 0 for other modifiers.
+  var layoutPriority: Double { get }
+  /// The drawing order a parent stack gives the node (`.zIndex`); 0 for other modifiers.
+  var zIndex: Double { get }
 }
 
 extension ResolvedModifier {
@@ -29,6 +33,8 @@ extension ResolvedModifier {
     lowerer.lower(child, t, opacity)
   }
   var additionalChildren: [RNode] { [] }
+  var layoutPriority: Double { 0 }
+  var zIndex: Double { 0 }
 }
 
 /// A modifier that only moves, scales or turns its child's drawing: a transform about a

@@ -8,17 +8,9 @@ struct ZIndexModifier: WrappingModifier, ResolvedModifier {
   var index: Double
 
   func resolved(_ slots: inout AnimatableSlots) -> any ResolvedModifier { self }
-}
 
-extension RNode {
-  /// The drawing order its parent stack gives this node: the outermost `.zIndex`, or 0.
-  var zIndex: Double {
-    // The type is compared before casting: every stack asks this of every child it draws.
-    guard case .modified(let m, _) = kind, ObjectIdentifier(type(of: m)) == ObjectIdentifier(ZIndexModifier.self),
-      let z = m as? ZIndexModifier
-    else { return 0 }
-    return z.index
-  }
+  /// Kept by the node when it is made (`RNode.zIndex`).
+  var zIndex: Double { index }
 }
 
 /// `children` in the order they are drawn: by `zIndex`, stable, so without one (the common
