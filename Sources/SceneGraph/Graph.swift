@@ -184,6 +184,52 @@ extension Equatable {
   }
 }
 
+/// Optionals and arrays whose elements are not `Equatable` (an optional overlay, a list of
+/// scenes) compare element by element through the comparators. Going through `Mirror`
+/// instead made comparing the app's root view a twentieth of the visualizer's frame in a
+/// window.
+protocol ContentsComparable {
+  /// How two stored values of this type compare, given the comparison of what they hold.
+  static func contentsCompare(_ comparators: Comparators) -> Comparators.RawCompare
+}
+
+extension Optional: ContentsComparable {
+  static func contentsCompare(_ comparators: Comparators) -> Comparators.RawCompare {
+    // Looked up on first use: a struct holding an optional or array of itself (a tree) would
+    // otherwise ask for its own comparison while it is being built.
+    var known: Comparators.RawCompare?
+    return { [unowned comparators] a, b in
+      let wrapped = known ?? comparators.rawCompare(for: Wrapped.self)
+      known = wrapped
+      guard let x = a.assumingMemoryBound(to: Wrapped?.self).pointee else {
+        if case .none = b.assumingMemoryBound(to: Wrapped?.self).pointee { return true }
+        return false
+      }
+      guard let y = b.assumingMemoryBound(to: Wrapped?.self).pointee else { return false }
+      return withUnsafePointer(to: x) { px in withUnsafePointer(to: y) { py in wrapped(px, py) } }
+    }
+  }
+}
+
+extension Array: ContentsComparable {
+  static func contentsCompare(_ comparators: Comparators) -> Comparators.RawCompare {
+    var known: Comparators.RawCompare?
+    return { [unowned comparators] a, b in
+      let element = known ?? comparators.rawCompare(for: Element.self)
+      known = element
+      let x = a.assumingMemoryBound(to: [Element].self).pointee
+      let y = b.assumingMemoryBound(to: [Element].self).pointee
+      guard x.count == y.count else { return false }
+      return x.withUnsafeBufferPointer { bx in
+        y.withUnsafeBufferPointer { by in
+          for i in bx.indices where !element(bx.baseAddress! + i, by.baseAddress! + i) { return false }
+          return true
+        }
+      }
+    }
+  }
+}
+
 /// Dynamic properties compare by what they refer to rather than by their stored fields.
 protocol DiffableProperty {
   /// Whether `other` refers to the same thing; `comparators` compares any values it holds.
@@ -228,6 +274,8 @@ final class Comparators {
       c = { [unowned self] a, b in (a as? DiffableProperty)?.isSame(as: b, by: self) ?? false }
     } else if let e = type as? any Equatable.Type {
       c = Self.equatable(e)
+    } else if let contents = type as? ContentsComparable.Type {
+      c = Self.throughPointers(type, contents.contentsCompare(self))
     } else if let fields = Self.fieldTable(type, self) {
       c = Self.throughPointers(type, Self.fieldwise(fields))
     } else {
@@ -250,6 +298,8 @@ final class Comparators {
     } else if type is AnyClass {
       // A strong reference is one pointer; instances compare by identity.
       c = { a, b in a.load(as: UInt.self) == b.load(as: UInt.self) }
+    } else if let contents = type as? ContentsComparable.Type {
+      c = contents.contentsCompare(self)
     } else if let fields = Self.fieldTable(type, self) {
       c = Self.fieldwise(fields)
     } else {
