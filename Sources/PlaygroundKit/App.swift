@@ -369,10 +369,10 @@ final class PlaygroundApp {
         ? "\(window.renderer.name) (auto)" : window.renderer.name, loopWarning: runtime.loopGuardSummary,
       assetProblems: parameters.problems, reload: sketchReloadSummary)
     let root = AppRoot(
+      open: Overlays.OpenScene { [unowned self] i in pendingSceneOpen = i },
       context: context, scene: scene, grid: gridMode ? gridScenes : nil, selection: gridSelection,
       hud: hudVisible ? Overlays.HUD(info: info, timings: stats.timings.ordered, window: context.size) : nil,
-      help: helpVisible, open: Overlays.OpenScene { [unowned self] i in pendingSceneOpen = i },
-      assets: parameters.assets, pausedMark: paused && !hudVisible,
+      help: helpVisible, assets: parameters.assets, pausedMark: paused && !hudVisible,
       toast: recording == nil ? toast?.text : nil)
     return { root }
   }
@@ -440,6 +440,10 @@ final class PlaygroundApp {
 /// Its fields are compared like any view's, so a frame that only changes the HUD re-runs the
 /// HUD and leaves the scene's views as they stand.
 struct AppRoot: View {
+  /// Opens a scene from the grid (a cell was clicked). First among the fields: a closure is
+  /// never the same input, so the root, made afresh each frame, is found changed at once
+  /// instead of after comparing the scene, grid and HUD it would run again for anyway.
+  var open = Overlays.OpenScene { _ in }
   let context: SceneContext
   let scene: any PlaygroundScene
   /// The overview grid's scenes, when the grid is shown.
@@ -447,8 +451,6 @@ struct AppRoot: View {
   let selection: Int
   let hud: Overlays.HUD?
   let help: Bool
-  /// Opens a scene from the grid (a cell was clicked).
-  var open = Overlays.OpenScene { _ in }
   let assets: SceneAssets
   /// Shows the small "paused" mark (when paused and the HUD, which says so, is hidden).
   var pausedMark = false

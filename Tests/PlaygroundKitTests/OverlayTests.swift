@@ -25,8 +25,8 @@ import Testing
     final class Opened: @unchecked Sendable { var index: Int? }
     let opened = Opened()
     let root = AppRoot(
-      context: context, scene: Clock(), grid: SceneCatalog.all.map { $0.init() }, selection: 0, hud: nil,
-      help: false, open: Overlays.OpenScene { opened.index = $0 }, assets: SceneAssets())
+      open: Overlays.OpenScene { opened.index = $0 }, context: context, scene: Clock(),
+      grid: SceneCatalog.all.map { $0.init() }, selection: 0, hud: nil, help: false, assets: SceneAssets())
     let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
     _ = rt.frame({ root }, input: FrameInput(now: FrameBenchmark.start, time: 0, size: size))
     // 15 scenes in a 4×4 grid with 6-point gaps: cells are 152.5 × 82.5.
