@@ -31,4 +31,19 @@ import Testing
     #expect(f.map(\.isItalic) == [false, false, true, false, false])
     #expect(Font.headline.bold().weight == .bold && Font.caption2.size == 11 && Font.callout.size == 16)
   }
+
+  @Test("environment(_:_:) sets a value by key path for what is inside, and the innermost one wins")
+  func environmentByKeyPath() {
+    let f = fonts(
+      VStack {
+        Text("a")
+        Text("b").environment(\.font, .system(size: 40))
+        Text("c").monospacedDigit()
+      }
+      .environment(\.font, .system(size: 30, weight: .heavy))
+      .environment(\.font, .system(size: 10)))
+    #expect(f.map(\.size) == [30, 40, 30])
+    #expect(f.map(\.weight) == [.heavy, .regular, .heavy])
+    #expect(f.map(\.usesMonospacedDigits) == [false, false, true])
+  }
 }
