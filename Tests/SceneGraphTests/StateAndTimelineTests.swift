@@ -569,16 +569,17 @@ struct FontIgnorer: View {
     #expect(!valuesEqual([Plain(), Plain(a: 3)], [Plain(), Plain(a: 4)]))
     #expect(!valuesEqual([Plain()], [Plain(), Plain()]))
     // So do optionals of them, and arrays of existentials, by each element's dynamic type.
-    #expect(valuesEqual(Plain?.some(Plain()), Plain?.some(Plain())))
-    #expect(valuesEqual(Plain?.none, Plain?.none))
-    #expect(!valuesEqual(Plain?.some(Plain()), Plain?.none))
-    #expect(!valuesEqual(Plain?.some(Plain()), Plain?.some(Plain(b: "y"))))
+    func optional<T>(_ value: T?) -> Any { value as Any }
+    #expect(valuesEqual(optional(Plain()), optional(Plain())))
+    #expect(valuesEqual(optional(Plain?.none), optional(Plain?.none)))
+    #expect(!valuesEqual(optional(Plain()), optional(Plain?.none)))
+    #expect(!valuesEqual(optional(Plain()), optional(Plain(b: "y"))))
     let mixed: [Any] = [Plain(), 3, "s"]
     #expect(valuesEqual(mixed, [Plain(), 3, "s"] as [Any]))
     #expect(!valuesEqual(mixed, [Plain(), 3, 4] as [Any]))
-    #expect(valuesEqual([Plain]?.some([Plain(a: 5)]), [Plain]?.some([Plain(a: 5)])))
+    #expect(valuesEqual(optional([Plain(a: 5)]), optional([Plain(a: 5)])))
     #expect(!valuesEqual([WithClosure()], [WithClosure()]))
-    #expect(!valuesEqual(WithClosure?.some(WithClosure()), WithClosure?.some(WithClosure())))
+    #expect(!valuesEqual(optional(WithClosure()), optional(WithClosure())))
     // A tree of itself compares without building its own comparison forever.
     struct Tree { var label = "a", children: [Tree] = [] }
     let tree = Tree(children: [Tree(label: "b"), Tree(label: "c", children: [Tree()])])
