@@ -199,8 +199,15 @@ extension Optional: ContentsComparable {
     // otherwise ask for its own comparison while it is being built.
     var known: Comparators.RawCompare?
     return { [unowned comparators] a, b in
-      let wrapped = known ?? comparators.rawCompare(for: Wrapped.self)
-      known = wrapped
+      // Stored once: writing back what was read would wrap the closure in one more
+      // reabstraction thunk on every call.
+      let wrapped: Comparators.RawCompare
+      if let k = known {
+        wrapped = k
+      } else {
+        wrapped = comparators.rawCompare(for: Wrapped.self)
+        known = wrapped
+      }
       guard let x = a.assumingMemoryBound(to: Wrapped?.self).pointee else {
         if case .none = b.assumingMemoryBound(to: Wrapped?.self).pointee { return true }
         return false
@@ -215,8 +222,13 @@ extension Array: ContentsComparable {
   static func contentsCompare(_ comparators: Comparators) -> Comparators.RawCompare {
     var known: Comparators.RawCompare?
     return { [unowned comparators] a, b in
-      let element = known ?? comparators.rawCompare(for: Element.self)
-      known = element
+      let element: Comparators.RawCompare
+      if let k = known {
+        element = k
+      } else {
+        element = comparators.rawCompare(for: Element.self)
+        known = element
+      }
       let x = a.assumingMemoryBound(to: [Element].self).pointee
       let y = b.assumingMemoryBound(to: [Element].self).pointee
       guard x.count == y.count else { return false }
