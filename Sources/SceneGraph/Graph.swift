@@ -5,12 +5,34 @@ import Motion
 import Timeline
 
 /// Where a child sits among its parent's children: its position, or its explicit id.
+///
+/// An explicit id is kept in a box: most keys have none, and a key without one is then two
+/// plain words, copied and compared without calling into an existential's value witnesses
+/// (keys are copied into every parent's child order on every update).
 struct ChildKey: Hashable {
   var index: Int
-  var id: AnyHashable?
+  private var box: IDBox?
+  /// The explicit id (`ForEach`'s element id that is not an `Int`, `.id(_:)`), if any.
+  var id: AnyHashable? { box?.value }
+
   init(_ index: Int, id: AnyHashable? = nil) {
     self.index = index
-    self.id = id
+    box = id.map(IDBox.init)
+  }
+
+  static func == (a: ChildKey, b: ChildKey) -> Bool {
+    a.index == b.index && (a.box === b.box || a.box?.value == b.box?.value)
+  }
+
+  func hash(into h: inout Hasher) {
+    h.combine(index)
+    if let box { h.combine(box.value) }
+  }
+
+  /// An id, shared by the copies of its key.
+  final class IDBox {
+    let value: AnyHashable
+    init(_ value: AnyHashable) { self.value = value }
   }
 }
 

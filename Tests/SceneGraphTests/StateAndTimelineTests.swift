@@ -488,6 +488,25 @@ struct FontIgnorer: View {
     #expect(first.font.size == 10 && first.foreground == .color(.red))
   }
 
+  @Test("child keys are equal by position and id, with ids compared by value, and a table finds them by either")
+  func childKeysCompareByPositionAndId() {
+    #expect(ChildKey(3) == ChildKey(3))
+    #expect(ChildKey(3) != ChildKey(4))
+    #expect(ChildKey(0, id: "a") == ChildKey(0, id: AnyHashable("a")))
+    #expect(ChildKey(0, id: "a") != ChildKey(0, id: "b"))
+    #expect(ChildKey(0, id: "a") != ChildKey(0))
+    #expect(ChildKey(0, id: 7).id == AnyHashable(7) && ChildKey(0).id == nil)
+    #expect(Set([ChildKey(0, id: "a"), ChildKey(0, id: "a"), ChildKey(0), ChildKey(1)]).count == 3)
+    var table = ChildTable()
+    let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
+    let nodes = (0..<20).map { rt.makeNode(EmptyView.self, parent: nil, key: ChildKey(0, id: "n\($0)")) }
+    for (i, n) in nodes.enumerated() { table.set(n, for: n.key, hint: i) }
+    // Found at its own slot, with a wrong hint, and past the linear search's limit.
+    #expect(table.node(for: ChildKey(0, id: "n5"), hint: 5) === nodes[5])
+    #expect(table.node(for: ChildKey(0, id: "n17"), hint: 0) === nodes[17])
+    #expect(table.node(for: ChildKey(0, id: "n20"), hint: 3) == nil)
+  }
+
   @Test("a spacer's length, a layout priority and a z-index are read when the resolved node is made")
   func stackTraitsAreKeptByTheResolvedNode() {
     let spacer = RNode(spacer: 12)
