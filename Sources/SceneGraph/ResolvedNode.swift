@@ -26,6 +26,11 @@ final class RNode {
   let isEmptyOrSpacer: Bool
   /// Whether `kind` is a canvas (`isEmptyOrSpacer`'s reason).
   let isCanvas: Bool
+  /// Whether the node takes the size proposed to it (a shape, a mesh, a canvas), so layout
+  /// answers without measuring or remembering anything.
+  let takesProposal: Bool
+  /// Whether the node has children to place (a stack, a modifier).
+  let hasChildren: Bool
   /// Where layout put the node, in points of the scene's coordinate space.
   var frame = Rect.zero
   /// The last few size queries and their answers. Stacks ask each child several times
@@ -71,9 +76,11 @@ final class RNode {
     self.kind = kind
     if case .spacer(let minLength) = kind { spacerLength = minLength } else { spacerLength = nil }
     switch kind {
-    case .empty, .spacer: (isEmptyOrSpacer, isCanvas) = (true, false)
-    case .canvas: (isEmptyOrSpacer, isCanvas) = (false, true)
-    default: (isEmptyOrSpacer, isCanvas) = (false, false)
+    case .empty, .spacer: (isEmptyOrSpacer, isCanvas, takesProposal, hasChildren) = (true, false, false, false)
+    case .canvas: (isEmptyOrSpacer, isCanvas, takesProposal, hasChildren) = (false, true, true, false)
+    case .shape, .mesh: (isEmptyOrSpacer, isCanvas, takesProposal, hasChildren) = (false, false, true, false)
+    case .stack, .modified: (isEmptyOrSpacer, isCanvas, takesProposal, hasChildren) = (false, false, false, true)
+    case .text, .image: (isEmptyOrSpacer, isCanvas, takesProposal, hasChildren) = (false, false, false, false)
     }
     (layoutPriority, zIndex) = (0, 0)
   }
@@ -82,14 +89,14 @@ final class RNode {
   init(spacer minLength: Double) {
     kind = .spacer(minLength)
     (spacerLength, layoutPriority, zIndex) = (minLength, 0, 0)
-    (isEmptyOrSpacer, isCanvas) = (true, false)
+    (isEmptyOrSpacer, isCanvas, takesProposal, hasChildren) = (true, false, false, false)
   }
 
   /// A node with `modifier` wrapped around `child`.
   init(_ modifier: any ResolvedModifier, _ child: RNode) {
     kind = .modified(modifier, child)
     (spacerLength, layoutPriority, zIndex) = (nil, modifier.layoutPriority, modifier.zIndex)
-    (isEmptyOrSpacer, isCanvas) = (false, false)
+    (isEmptyOrSpacer, isCanvas, takesProposal, hasChildren) = (false, false, false, true)
   }
 
   /// The nodes directly below this one, in drawing order of the modifier's own children.

@@ -518,6 +518,14 @@ struct FontIgnorer: View {
     #expect(prioritized.layoutPriority == 2 && prioritized.zIndex == 0)
     #expect(RNode(ZIndexModifier(index: 5), leaf).zIndex == 5)
     #expect(!prioritized.isEmptyOrSpacer && prioritized.spacerLength == nil)
+    // Shapes take what they are offered; only stacks and modifiers have children to place.
+    let shape = RNode(.shape(AnyShape(Rectangle()), fill: nil, stroke: nil, foreground: .color(.black)))
+    #expect(shape.takesProposal && !shape.hasChildren)
+    #expect(prioritized.hasChildren && !prioritized.takesProposal)
+    #expect(RNode(.stack(.vertical, .center, 0, [shape])).hasChildren && !spacer.hasChildren)
+    let layout = Layout(textEngine: FixedAdvanceTextEngine())
+    #expect(layout.size(shape, ProposedSize(width: 30, height: nil)) == Size(width: 30, height: 10))
+    #expect(layout.rigidSize(shape) == nil && shape.memo.isEmpty)
   }
 
   @Test func aViewThatReadsItsEnvironmentRunsAgainWhenItChanges() {

@@ -11,6 +11,8 @@ struct Layout {
   let movedReaders = MovedReaders()
 
   func size(_ n: RNode, _ p: ProposedSize) -> Size {
+    // What `computeSize` answers for a shape, mesh or canvas, without a memo to fill.
+    if n.takesProposal { return Size(width: p.width ?? 10, height: p.height ?? 10) }
     if let rigid = rigidSize(n) { return rigid }
     if let hit = n.memo.first(where: { $0.proposal == p }) {
       n.memoChildSizes = hit.childSizes
@@ -28,6 +30,7 @@ struct Layout {
   /// space, and a new subtree answered each anew: six size computations per node in the
   /// visualizer's frame. A rigid stack also keeps its children's sizes for placing them.
   func rigidSize(_ n: RNode) -> Size? {
+    if n.takesProposal { return nil }
     switch n.rigidity {
     case .rigid(let s): return s
     case .flexible: return nil
@@ -87,6 +90,7 @@ struct Layout {
     if n.placed && n.frame == r { return }
     n.placed = true
     n.frame = r
+    guard n.hasChildren else { return }
     switch n.kind {
     case .empty, .shape, .text, .image, .mesh, .canvas, .spacer: return
     case .stack(let axis, let align, let spacing, let children):
