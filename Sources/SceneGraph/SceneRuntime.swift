@@ -56,8 +56,8 @@ public final class SceneRuntime {
   private(set) var frameNumber = 0
   /// The frame being updated, as `DisplayFrame.current` shows it to this runtime's views.
   private(set) var displayFrame = DisplayFrame(number: 0, time: 0, onDisplayGrid: true, draws: true)
-  /// How this runtime's views find it while it updates them.
-  private lazy var reference = RuntimeReference(self)
+  /// How this runtime's views (and their `@State` storage) find it.
+  private(set) lazy var reference = RuntimeReference(self)
   var pass = 0
   var passStartedWall = Date(timeIntervalSince1970: 0)
   var timelineNodes: [UInt64: ViewNode] = [:]
@@ -138,6 +138,7 @@ public final class SceneRuntime {
   deinit {
     // Nodes hold their parents strongly (see `ViewNode.parent`): free the tree explicitly.
     if let root { teardown(root, runActions: false) }
+    reference.clear()
   }
 
   /// Forgets all state, as when a scene is switched to afresh.

@@ -10,14 +10,16 @@ class AnyStateBox {
   /// The property's name as declared, underscore included (`_idx`), as `_printChanges` says it.
   let name: String
   weak var node: ViewNode?
-  weak var runtime: SceneRuntime?
+  /// The runtime, through its handle (not `weak`: see `RuntimeReference`).
+  private let reference: RuntimeReference
+  var runtime: SceneRuntime? { reference.runtime }
   /// Set when the value changed since the owner's body last ran.
   var changedSinceEvaluation = false
 
   init(name: String, node: ViewNode, runtime: SceneRuntime) {
     self.name = name
     self.node = node
-    self.runtime = runtime
+    reference = runtime.reference
   }
 
   var anyValue: Any { () }

@@ -215,6 +215,12 @@ struct Slider: View, Equatable {
   }
 }
 
+/// Holds one state value and shows it.
+struct StateHolder: View {
+  @State var n = 0
+  var body: some View { Text("\(n)") }
+}
+
 /// Reads the font from its environment.
 struct FontReader: View {
   @Environment(\.font) var font
@@ -486,6 +492,24 @@ struct FontIgnorer: View {
     #expect(blue.font.size == 20)
     // A value set above is not written into the box it came from.
     #expect(first.font.size == 10 && first.foreground == .color(.red))
+  }
+
+  @Test("a state set after its runtime is gone keeps the value and asks no runtime for an update")
+  func stateOutlivesItsRuntime() throws {
+    var box: AnyStateBox?
+    weak var gone: SceneRuntime?
+    do {
+      let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
+      _ = render(runtime: rt) { StateHolder() }
+      box = allNodes(rt.root).flatMap(\.states).first
+      #expect(box?.runtime === rt)
+      gone = rt
+    }
+    #expect(gone == nil)
+    let state = try #require(box as? StateBox<Int>)
+    #expect(state.runtime == nil)
+    state.set(5)
+    #expect(state.value == 5)
   }
 
   @Test("child keys are equal by position and id, with ids compared by value, and a table finds them by either")
