@@ -199,13 +199,6 @@ protocol LeafView {}
 
 // MARK: Comparing view values
 
-extension Equatable {
-  fileprivate func isEqual(to other: Any) -> Bool {
-    guard let other = other as? Self else { return false }
-    return self == other
-  }
-}
-
 /// Optionals and arrays whose elements are not `Equatable` (an optional overlay, a list of
 /// scenes) compare element by element through the comparators. Going through `Mirror`
 /// instead made comparing the app's root view a twentieth of the visualizer's frame in a
@@ -217,19 +210,8 @@ protocol ContentsComparable {
 
 extension Optional: ContentsComparable {
   static func contentsCompare(_ comparators: Comparators) -> Comparators.RawCompare {
-    // Looked up on first use: a struct holding an optional or array of itself (a tree) would
-    // otherwise ask for its own comparison while it is being built.
-    var known: Comparators.RawCompare?
-    return { [unowned comparators] a, b in
-      // Stored once: writing back what was read would wrap the closure in one more
-      // reabstraction thunk on every call.
-      let wrapped: Comparators.RawCompare
-      if let k = known {
-        wrapped = k
-      } else {
-        wrapped = comparators.rawCompare(for: Wrapped.self)
-        known = wrapped
-      }
+    let wrapped = comparators.deferredRawCompare(for: Wrapped.self)
+    return { a, b in
       guard let x = a.assumingMemoryBound(to: Wrapped?.self).pointee else {
         if case .none = b.assumingMemoryBound(to: Wrapped?.self).pointee { return true }
         return false
@@ -242,15 +224,8 @@ extension Optional: ContentsComparable {
 
 extension Array: ContentsComparable {
   static func contentsCompare(_ comparators: Comparators) -> Comparators.RawCompare {
-    var known: Comparators.RawCompare?
-    return { [unowned comparators] a, b in
-      let element: Comparators.RawCompare
-      if let k = known {
-        element = k
-      } else {
-        element = comparators.rawCompare(for: Element.self)
-        known = element
-      }
+    let element = comparators.deferredRawCompare(for: Element.self)
+    return { a, b in
       let x = a.assumingMemoryBound(to: [Element].self).pointee
       let y = b.assumingMemoryBound(to: [Element].self).pointee
       guard x.count == y.count else { return false }
@@ -347,6 +322,20 @@ final class Comparators {
     { a, b in
       guard let x = a as? E, let y = b as? E else { return false }
       return x == y
+    }
+  }
+
+  /// The comparison of `type`, looked up when first used: a struct holding an optional or
+  /// array of itself (a tree) would otherwise ask for its own comparison while it is built.
+  func deferredRawCompare(for type: Any.Type) -> RawCompare {
+    var known: RawCompare?
+    return { [unowned self] a, b in
+      // Stored once: writing back a closure read from an optional wraps it in one more
+      // reabstraction thunk each time, and the calls grow slower as the program runs.
+      if let known { return known(a, b) }
+      let compare = rawCompare(for: type)
+      known = compare
+      return compare(a, b)
     }
   }
 
