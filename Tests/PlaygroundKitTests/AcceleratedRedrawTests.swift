@@ -1,0 +1,73 @@
+import Foundation
+import Graphics
+import Scenes
+import Testing
+
+@testable import PlaygroundKit
+@testable import SDLBackend
+@testable import SceneGraph
+
+extension RenderingSuites {
+  /// OpenGL's partial redraws leave the pixels its full redraws would, and a mesh covering the
+  /// target is drawn without the background pass under it (OpenGL through EGL, headless).
+  @Suite struct AcceleratedRedrawTests {
+    static let scenes: [any PlaygroundScene] = [
+      Visualizer(), Clock(), QuipsScene(), ParticleFieldScene(), OverviewScene(),
+    ]
+
+    @Test(arguments: 0..<scenes.count)
+    func partialRedrawsMatchAFullRedraw(_ index: Int) throws {
+      let scene = Self.scenes[index]
+      let name = type(of: scene).name
+      guard let (cpu, gl) = try RendererParityTests.targets(width: 640, height: 360),
+        let renderer = gl.renderer as? SDLRenderer
+      else { return }
+      let reference = try OffscreenTarget(width: 640, height: 360, atlas: cpu.renderer.atlas, renderer: .accelerated)
+      let replay = Replay(
+        scene: scene, start: FrameBenchmark.start, size: Size(width: 640, height: 360),
+        textEngine: cpu.renderer.atlas)
+      replay.runtime.tessellation = renderer.preferredTessellation
+      var partialFrames = 0
+      for i in 0..<90 {
+        cpu.renderer.atlas.beginFrame()
+        let out = replay.nextFrame()
+        renderer.draw(out.drawList, background: .black)
+        if renderer.lastRedrawFraction < 1 { partialFrames += 1 }
+        guard i % 30 == 29 else { continue }
+        reference.renderer.clear(.black)
+        reference.renderer.submit(out.drawList)
+        let a = try renderer.readPixels()
+        let b = try reference.renderer.readPixels()
+        let differing = zip(a.pixels, b.pixels).filter { $0 != $1 }.count
+        #expect(differing == 0, "\(name) frame \(i): \(differing) pixels differ from a full redraw")
+      }
+      #expect(partialFrames > 45, "\(name): only \(partialFrames) partial frames")
+    }
+
+    @Test(
+      "an opaque mesh over the whole target is drawn without painting the background first, and nothing of it shows")
+    func meshCoversTheBackground() throws {
+      guard let (cpu, gl) = try RendererParityTests.targets(width: 640, height: 360),
+        let renderer = gl.renderer as? SDLRenderer
+      else { return }
+      let reference = try OffscreenTarget(width: 640, height: 360, atlas: cpu.renderer.atlas, renderer: .accelerated)
+      let replay = Replay(
+        scene: MeshGradientScene(), start: FrameBenchmark.start, size: Size(width: 640, height: 360),
+        textEngine: cpu.renderer.atlas)
+      replay.runtime.tessellation = renderer.preferredTessellation
+      for i in 0..<3 {
+        cpu.renderer.atlas.beginFrame()
+        let out = replay.nextFrame()
+        #expect(out.drawList.opaqueBackdropCovers(Rect(x: 0, y: 0, width: 640, height: 360)))
+        // A red background would show wherever the mesh left a pixel uncovered.
+        renderer.draw(out.drawList, background: Color(red: 1, green: 0, blue: 0))
+        reference.renderer.clear(.black)
+        reference.renderer.submit(out.drawList)
+        let a = try renderer.readPixels()
+        let b = try reference.renderer.readPixels()
+        let differing = zip(a.pixels, b.pixels).filter { $0 != $1 }.count
+        #expect(differing == 0, "frame \(i): \(differing) pixels differ")
+      }
+    }
+  }
+}

@@ -1,0 +1,61 @@
+import Graphics
+import Testing
+
+@testable import SDLBackend
+
+/// Which first primitives let a redraw skip painting the background under them.
+@Suite struct OpaqueBackdropTests {
+  /// A 4×3 lattice over `frame`, one inner vertex pulled right by `pull` and one top border
+  /// vertex down by `border`, every vertex in `color`.
+  static func grid(
+    _ frame: Rect, pull: Double = 0, border: Double = 0, color: RGBA8 = RGBA8(r: 40, g: 90, b: 200, a: 255)
+  ) -> DrawList {
+    var positions: [Point] = []
+    for j in 0..<3 {
+      for i in 0..<4 {
+        let inner = i > 0 && i < 3 && j > 0 && j < 2
+        var p = Point(x: frame.minX + frame.width * Double(i) / 3, y: frame.minY + frame.height * Double(j) / 2)
+        if inner && i == 1 { p.x += pull } else if j == 0 && i == 1 { p.y += border }
+        positions.append(p)
+      }
+    }
+    var list = DrawList()
+    list.addVertexGrid(positions, colors: Array(repeating: color, count: 12), columns: 4, rows: 3)
+    return list
+  }
+
+  @Test func anOpaqueGridOverTheTargetCoversIt() {
+    let target = Rect(x: 0, y: 0, width: 640, height: 360)
+    #expect(Self.grid(target).opaqueBackdropCovers(target))
+    // Inner vertices folding over one another still leave no hole inside the border.
+    #expect(Self.grid(target, pull: 300).opaqueBackdropCovers(target))
+    // A border a rounding error off its bounds is still the border.
+    #expect(Self.grid(target, border: 1e-9).opaqueBackdropCovers(target))
+    #expect(Self.grid(target).opaqueBackdropCovers(Rect(x: 100, y: 50, width: 20, height: 20)))
+  }
+
+  @Test func aGridThatMayNotCoverKeepsTheBackground() {
+    let target = Rect(x: 0, y: 0, width: 640, height: 360)
+    // Translucent: the background shows through.
+    #expect(!Self.grid(target, color: RGBA8(r: 40, g: 90, b: 200, a: 254)).opaqueBackdropCovers(target))
+    // The top edge bows in: the bounds hold pixels the triangles miss.
+    #expect(!Self.grid(target, border: 10).opaqueBackdropCovers(target))
+    // Smaller than the region.
+    #expect(!Self.grid(Rect(x: 0, y: 0, width: 320, height: 360)).opaqueBackdropCovers(target))
+    // Starting past the first pixels' centers: those pixels are not drawn.
+    #expect(!Self.grid(Rect(x: 0.6, y: 0, width: 640, height: 360)).opaqueBackdropCovers(target))
+  }
+
+  @Test func aClippedGridCoversOnlyItsClip() {
+    let target = Rect(x: 0, y: 0, width: 640, height: 360)
+    var list = DrawList()
+    list.pushClip(Rect(x: 0, y: 0, width: 320, height: 360))
+    var positions: [Point] = []
+    for j in 0..<2 { for i in 0..<2 { positions.append(Point(x: Double(i) * 640, y: Double(j) * 360)) } }
+    list.addVertexGrid(
+      positions, colors: Array(repeating: RGBA8(r: 1, g: 2, b: 3, a: 255), count: 4), columns: 2, rows: 2)
+    list.popClip()
+    #expect(!list.opaqueBackdropCovers(target))
+    #expect(list.opaqueBackdropCovers(Rect(x: 0, y: 0, width: 320, height: 360)))
+  }
+}
