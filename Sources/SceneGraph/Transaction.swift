@@ -15,8 +15,11 @@ public struct Transaction: Sendable {
   public init(animation: Animation?) { self.animation = animation }
 
   /// The transaction of the `withAnimation` or `withTransaction` block that is running, if any.
-  /// State is only changed on the thread that updates the views, so one slot is enough.
-  nonisolated(unsafe) static var current: Transaction?
+  ///
+  /// Task-local (on a thread outside any task, thread-local): one program can update several
+  /// view graphs on several threads (tests do), and one block's transaction must not reach
+  /// another thread's state changes, nor be reset under it when another block ends.
+  @TaskLocal static var current: Transaction?
 }
 
 /// Runs `body`, and animates the views whose state it changes with `animation`; SwiftUI's
@@ -33,8 +36,5 @@ public func withAnimation<Result>(_ animation: Animation? = .default, _ body: ()
 /// Runs `body` with `transaction` for the state changes it makes; SwiftUI's `withTransaction`.
 @discardableResult
 public func withTransaction<Result>(_ transaction: Transaction, _ body: () throws -> Result) rethrows -> Result {
-  let outer = Transaction.current
-  Transaction.current = transaction
-  defer { Transaction.current = outer }
-  return try body()
+  try Transaction.$current.withValue(transaction) { try body() }
 }

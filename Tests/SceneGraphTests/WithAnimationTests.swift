@@ -52,6 +52,38 @@ struct KeyedSquare: View {
     #expect(r == 1)
     #expect(Transaction.current == nil)
   }
+
+  @Test("a block's transaction is its own thread's: another thread's block neither replaces nor ends it")
+  func perThread() {
+    let inside = DispatchSemaphore(value: 0)
+    let otherInside = DispatchSemaphore(value: 0)
+    let done = DispatchSemaphore(value: 0)
+    let left = DispatchSemaphore(value: 0)
+    let other = Thread {
+      inside.wait()
+      var t = Transaction(animation: nil)
+      t.disablesAnimations = true
+      withTransaction(t) {
+        otherInside.signal()
+        done.wait()
+      }
+      left.signal()
+    }
+    other.start()
+    let seen = withAnimation(.linear(duration: 2)) { () -> (Bool, Bool) in
+      inside.signal()
+      otherInside.wait()
+      // The other thread is inside its own block now.
+      let during =
+        Transaction.current?.animation == .linear(duration: 2) && Transaction.current?.disablesAnimations == false
+      done.signal()
+      left.wait()
+      // And has left it.
+      return (during, Transaction.current?.animation == .linear(duration: 2))
+    }
+    #expect(seen.0)
+    #expect(seen.1)
+  }
 }
 
 /// A square a key moves by plain state change, under the deprecated `.animation(_:)`.
