@@ -79,6 +79,10 @@ extension SDLRenderer {
             // size of its bounding box and blends that back; opaque triangles drawn unblended
             // are written straight to the target. A fill's interior is opaque and its fringe is
             // not, so each fill becomes two runs, kept in order.
+            guard splitsFillsByOpacity else {
+              geometry(part.indexOffset, part.indexCount)
+              continue
+            }
             for run in Self.opacityRuns(list, part.indexOffset..<(part.indexOffset + part.indexCount)) {
               SDL_SetRenderDrawBlendMode(handle, run.opaque ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
               geometry(run.range.lowerBound, run.range.count)

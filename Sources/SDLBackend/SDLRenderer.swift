@@ -41,6 +41,10 @@ class SDLRenderer: Renderer {
   /// What the rasterizer can do; each kind of SDL renderer overrides this.
   var capabilities: RendererCapabilities { [] }
 
+  /// Whether a fill's opaque triangles are drawn unblended, apart from its blended fringe;
+  /// each kind of SDL renderer says.
+  var splitsFillsByOpacity: Bool { true }
+
   /// Frees the textures and the SDL renderer now, then what it drew into.
   func destroy() {
     guard !destroyed else { return }

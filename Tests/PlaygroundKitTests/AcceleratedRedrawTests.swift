@@ -69,5 +69,26 @@ extension RenderingSuites {
         #expect(differing == 0, "frame \(i): \(differing) pixels differ")
       }
     }
+
+    @Test(
+      "a GPU gets a fill in one call, its opaque interior and blended fringe together, and draws it as the CPU does")
+    func aFillIsOneCall() throws {
+      guard let (cpu, gl) = try RendererParityTests.targets(width: 200, height: 120) else { return }
+      let software = try OffscreenTarget(width: 200, height: 120, atlas: cpu.renderer.atlas, renderer: .sdlSoftware)
+      var list = DrawList()
+      list.fillConvexPolygon(
+        [Point(x: 20.3, y: 10.6), Point(x: 170.2, y: 30.1), Point(x: 120.7, y: 100.4)],
+        color: RGBA8(r: 200, g: 120, b: 40, a: 255))
+      #expect(list.commands.count == 1)
+      for target in [cpu, gl, software] {
+        target.renderer.clear(.black)
+        target.renderer.submit(list)
+      }
+      #expect(gl.renderer.lastDrawCalls == 1)
+      // SDL's software renderer writes the opaque interior unblended: two calls.
+      #expect(software.renderer.lastDrawCalls == 2)
+      let (mean, within) = RendererParityTests.compare(try cpu.renderer.readPixels(), try gl.renderer.readPixels())
+      #expect(mean <= 1 && within >= 0.99, "mean \(mean), within \(within)")
+    }
   }
 }
