@@ -9,6 +9,8 @@
 # Prints "SCENE INSTRUCTIONS-PER-FRAME" per scene. Needs valgrind (apt-get install valgrind).
 # WHAT=frame counts the whole frame instead (update, rasterizing, presenting, and the bench's own
 # bookkeeping, which is the same for both binaries): what `bench`'s frame column times.
+# RENDERER=sdl-software lowers for that renderer: small circles and rounded rectangles as polygons
+# with a fringe, as a GPU gets them.
 set -euo pipefail
 bin=${1:?usage: count-update-instructions.sh BINARY [N] [SCENE...]}
 n=${2:-30}
@@ -28,7 +30,7 @@ toggle='--toggle-collect=$s10SceneGraph0A7RuntimeC11updateFrame*'
 # Runs the scene over $2 frames into $work/$3 and prints the instructions counted.
 count() {
   SDL_VIDEODRIVER=offscreen valgrind --tool=callgrind --callgrind-out-file="$work/$3" "$toggle" \
-    "$work/playground" bench --scene "$1" --frames "$2" --warmup 5 >/dev/null 2>&1
+    "$work/playground" bench --scene "$1" --frames "$2" --warmup 5 --renderer "${RENDERER:-auto}" >/dev/null 2>&1
   callgrind_annotate "$work/$3" | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }'
 }
 for s in "${scenes[@]}"; do
