@@ -36,6 +36,8 @@ extension DrawList {
   /// The border is computed, so it may stray from the bounds by rounding (10⁻⁶ px is allowed);
   /// a pixel counts when its center, where a GPU samples it, is a quarter pixel inside.
   private mutating func recordGridInterior(_ positions: [Point], columns: Int, rows: Int) {
+    // A vertex the rasterizers drop (NaN, or past the drawable range) would leave a hole.
+    guard positions.allSatisfy({ abs($0.x) < Self.drawableLimit && abs($0.y) < Self.drawableLimit }) else { return }
     let b = Self.bounds(of: positions)
     @inline(__always) func on(_ v: Double, _ edge: Double) -> Bool { abs(v - edge) <= 1e-6 }
     for i in 0..<columns {

@@ -47,7 +47,8 @@ public struct Primitive: Hashable, Sendable {
   public var shape: PrimitiveShape = .triangles
   /// Whole pixels this primitive alone decides: every one is covered by its opaque interior
   /// (inside its clip), so whatever is drawn there before it cannot show. Recorded for large
-  /// opaque convex fills when `DrawList.recordsOpaqueInteriors` is on; nil otherwise.
+  /// opaque convex fills and image quads when `DrawList.recordsOpaqueInteriors` is on, and for
+  /// opaque vertex grids that tile their bounds (`addVertexGrid`) always; nil otherwise.
   public var opaqueInterior: PixelRect?
 }
 

@@ -89,7 +89,7 @@ final class CPUCanvas {
   }
 
   /// Draws `list`; with `regions`, only inside them, each first filled with `background`
-  /// unless an opaque image covers it.
+  /// unless the first thing drawn there covers it opaquely (`opaqueBackdropCovers`).
   func draw(_ list: DrawList, background: Color?, regions: [Rect]?, atlas: ImageBuffer, frame: Int) {
     guard let t = target() else { return }
     frameNumber = frame

@@ -63,8 +63,18 @@ extension DrawList {
   /// (SDL's fill costs up to 8 ns a pixel; on a GPU it is a full pass over the pixels).
   func opaqueBackdropCovers(_ region: Rect) -> Bool {
     guard let first = primitives.first(where: { $0.bounds.touches(region) }) else { return false }
-    if let o = first.opaqueInterior?.rect {
-      return o.minX <= region.minX && o.minY <= region.minY && o.maxX >= region.maxX && o.maxY >= region.maxY
+    // An interior is the tessellator's word for its own triangles; an image quad's also needs
+    // the image, as drawn now, to be opaque (a missing or re-registered one may not be).
+    let interiorHolds: Bool
+    switch first.texture {
+    case .none: interiorHolds = true
+    case .image(let id): interiorHolds = images[id]?.opaque == true
+    case .atlas: interiorHolds = false
+    }
+    if interiorHolds, let o = first.opaqueInterior?.rect,
+      o.minX <= region.minX, o.minY <= region.minY, o.maxX >= region.maxX, o.maxY >= region.maxY
+    {
+      return true
     }
     guard commands[first.command].clip == nil else { return false }
     switch (first.shape, first.texture) {

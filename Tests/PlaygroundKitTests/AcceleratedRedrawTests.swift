@@ -55,11 +55,12 @@ extension RenderingSuites {
         scene: MeshGradientScene(), start: FrameBenchmark.start, size: Size(width: 640, height: 360),
         textEngine: cpu.renderer.atlas)
       replay.runtime.tessellation = renderer.preferredTessellation
+      // Red wherever the mesh would leave a pixel uncovered: the background is not painted.
+      renderer.clear(Color(red: 1, green: 0, blue: 0))
       for i in 0..<3 {
         cpu.renderer.atlas.beginFrame()
         let out = replay.nextFrame()
         #expect(out.drawList.opaqueBackdropCovers(Rect(x: 0, y: 0, width: 640, height: 360)))
-        // A red background would show wherever the mesh left a pixel uncovered.
         renderer.draw(out.drawList, background: Color(red: 1, green: 0, blue: 0))
         reference.renderer.clear(.black)
         reference.renderer.submit(out.drawList)

@@ -58,4 +58,31 @@ import Testing
     #expect(!list.opaqueBackdropCovers(target))
     #expect(list.opaqueBackdropCovers(Rect(x: 0, y: 0, width: 320, height: 360)))
   }
+
+  @Test func aGridWithAVertexTheRasterizersDropKeepsTheBackground() {
+    let target = Rect(x: 0, y: 0, width: 640, height: 360)
+    #expect(!Self.grid(target, pull: .nan).opaqueBackdropCovers(target))
+    #expect(!Self.grid(target, pull: 1e12).opaqueBackdropCovers(target))
+  }
+
+  @Test("an image quad's interior counts only while its image, as drawn now, is opaque")
+  func anImageInteriorNeedsAnOpaqueImage() {
+    let target = Rect(x: 0, y: 0, width: 200, height: 100)
+    var list = DrawList()
+    list.recordsOpaqueInteriors = true
+    let id = ImageID(7)
+    list.addImageQuad(
+      Quad(Rect(x: -10, y: -10, width: 220, height: 120)), uv: Rect(x: 0, y: 0, width: 1, height: 1),
+      texture: .image(id), opaque: true)
+    #expect(list.primitives.first?.opaqueInterior != nil)
+    // No image under that id: nothing says it is opaque.
+    #expect(!list.opaqueBackdropCovers(target))
+    var image = ImageBuffer(width: 4, height: 4)
+    image.opaque = false
+    list.images[id] = image
+    #expect(!list.opaqueBackdropCovers(target))
+    image.opaque = true
+    list.images[id] = image
+    #expect(list.opaqueBackdropCovers(target))
+  }
 }
