@@ -53,36 +53,52 @@ struct KeyedSquare: View {
     #expect(Transaction.current == nil)
   }
 
-  @Test("a block's transaction is its own thread's: another thread's block neither replaces nor ends it")
-  func perThread() {
-    let inside = DispatchSemaphore(value: 0)
+  @Test("a block's transaction is its own thread's: another thread's block opened inside it does not replace it")
+  func notReplacedByAnotherThread() {
+    let mainInside = DispatchSemaphore(value: 0)
     let otherInside = DispatchSemaphore(value: 0)
-    let done = DispatchSemaphore(value: 0)
-    let left = DispatchSemaphore(value: 0)
-    let other = Thread {
-      inside.wait()
-      var t = Transaction(animation: nil)
-      t.disablesAnimations = true
-      withTransaction(t) {
+    let mainDone = DispatchSemaphore(value: 0)
+    Thread {
+      mainInside.wait()
+      withTransaction(Transaction(animation: nil)) {
         otherInside.signal()
-        done.wait()
+        mainDone.wait()
       }
-      left.signal()
-    }
-    other.start()
-    let seen = withAnimation(.linear(duration: 2)) { () -> (Bool, Bool) in
-      inside.signal()
+    }.start()
+    let seen = withAnimation(.linear(duration: 2)) { () -> Animation? in
+      mainInside.signal()
       otherInside.wait()
-      // The other thread is inside its own block now.
-      let during =
-        Transaction.current?.animation == .linear(duration: 2) && Transaction.current?.disablesAnimations == false
-      done.signal()
-      left.wait()
-      // And has left it.
-      return (during, Transaction.current?.animation == .linear(duration: 2))
+      defer { mainDone.signal() }
+      return Transaction.current?.animation
     }
-    #expect(seen.0)
-    #expect(seen.1)
+    #expect(seen == .linear(duration: 2))
+  }
+
+  @Test("a block's transaction is its own thread's: another thread's block ending does not end it")
+  func notEndedByAnotherThread() {
+    let otherInside = DispatchSemaphore(value: 0)
+    let mainInside = DispatchSemaphore(value: 0)
+    let otherLeft = DispatchSemaphore(value: 0)
+    Thread {
+      withTransaction(Transaction(animation: nil)) {
+        otherInside.signal()
+        mainInside.wait()
+      }
+      otherLeft.signal()
+    }.start()
+    otherInside.wait()
+    let seen = withAnimation(.linear(duration: 2)) { () -> Animation? in
+      mainInside.signal()
+      otherLeft.wait()
+      return Transaction.current?.animation
+    }
+    #expect(seen == .linear(duration: 2))
+  }
+
+  @Test("a task started inside a block does not inherit its transaction: its later changes do not animate")
+  func tasksDoNotInherit() async {
+    let task = withAnimation(.linear(duration: 2)) { Task { Transaction.current == nil } }
+    #expect(await task.value)
   }
 }
 
