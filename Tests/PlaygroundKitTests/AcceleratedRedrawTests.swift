@@ -15,6 +15,17 @@ extension RenderingSuites {
       Visualizer(), Clock(), QuipsScene(), ParticleFieldScene(), OverviewScene(),
     ]
 
+    /// How many of `renderer`'s pixels differ from `list` drawn whole over black on `reference`.
+    static func pixelsDiffering(
+      _ renderer: any Renderer, fromAFullRedrawOf list: DrawList, on reference: OffscreenTarget
+    ) throws -> Int {
+      reference.renderer.clear(.black)
+      reference.renderer.submit(list)
+      let a = try renderer.readPixels()
+      let b = try reference.renderer.readPixels()
+      return zip(a.pixels, b.pixels).filter { $0 != $1 }.count
+    }
+
     @Test(arguments: 0..<scenes.count)
     func partialRedrawsMatchAFullRedraw(_ index: Int) throws {
       let scene = Self.scenes[index]
@@ -34,11 +45,7 @@ extension RenderingSuites {
         renderer.draw(out.drawList, background: .black)
         if renderer.lastRedrawFraction < 1 { partialFrames += 1 }
         guard i % 30 == 29 else { continue }
-        reference.renderer.clear(.black)
-        reference.renderer.submit(out.drawList)
-        let a = try renderer.readPixels()
-        let b = try reference.renderer.readPixels()
-        let differing = zip(a.pixels, b.pixels).filter { $0 != $1 }.count
+        let differing = try Self.pixelsDiffering(renderer, fromAFullRedrawOf: out.drawList, on: reference)
         #expect(differing == 0, "\(name) frame \(i): \(differing) pixels differ from a full redraw")
       }
       #expect(partialFrames > 45, "\(name): only \(partialFrames) partial frames")
@@ -62,11 +69,7 @@ extension RenderingSuites {
         let out = replay.nextFrame()
         #expect(out.drawList.opaqueBackdropCovers(Rect(x: 0, y: 0, width: 640, height: 360)))
         renderer.draw(out.drawList, background: Color(red: 1, green: 0, blue: 0))
-        reference.renderer.clear(.black)
-        reference.renderer.submit(out.drawList)
-        let a = try renderer.readPixels()
-        let b = try reference.renderer.readPixels()
-        let differing = zip(a.pixels, b.pixels).filter { $0 != $1 }.count
+        let differing = try Self.pixelsDiffering(renderer, fromAFullRedrawOf: out.drawList, on: reference)
         #expect(differing == 0, "frame \(i): \(differing) pixels differ")
       }
     }
