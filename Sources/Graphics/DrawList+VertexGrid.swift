@@ -9,7 +9,7 @@ extension DrawList {
   public mutating func addVertexGrid(_ positions: [Point], colors: [RGBA8], columns: Int, rows: Int) {
     let (count, overflow) = columns.multipliedReportingOverflow(by: rows)
     guard columns >= 2, rows >= 2, !overflow, positions.count == count, colors.count == count,
-      count <= Int(Int32.max) - vertices.count, isVisible(Self.bounds(of: positions))
+      count <= Int(Int32.max) - vertices.count, case let bounds = Self.bounds(of: positions), isVisible(bounds)
     else { return }
     let base = prepare(texture: .none)
     vertices.reserveCapacity(vertices.count + count)
@@ -26,7 +26,9 @@ extension DrawList {
       }
     }
     closeIndices(added: (columns - 1) * (rows - 1) * 6)
-    if colors.allSatisfy({ $0.a == 255 }) { recordGridInterior(positions, columns: columns, rows: rows) }
+    if colors.allSatisfy({ $0.a == 255 }) {
+      recordGridInterior(positions, bounds: bounds, columns: columns, rows: rows)
+    }
   }
 
   /// Records the pixels inside a grid's bounds as its opaque interior when its border
@@ -35,10 +37,9 @@ extension DrawList {
   ///
   /// The border is computed, so it may stray from the bounds by rounding (10⁻⁶ px is allowed);
   /// a pixel counts when its center, where a GPU samples it, is a quarter pixel inside.
-  private mutating func recordGridInterior(_ positions: [Point], columns: Int, rows: Int) {
+  private mutating func recordGridInterior(_ positions: [Point], bounds b: Rect, columns: Int, rows: Int) {
     // A vertex the rasterizers drop (NaN, or past the drawable range) would leave a hole.
     guard positions.allSatisfy({ abs($0.x) < Self.drawableLimit && abs($0.y) < Self.drawableLimit }) else { return }
-    let b = Self.bounds(of: positions)
     @inline(__always) func on(_ v: Double, _ edge: Double) -> Bool { abs(v - edge) <= 1e-6 }
     for i in 0..<columns {
       guard on(positions[i].y, b.minY), on(positions[(rows - 1) * columns + i].y, b.maxY) else { return }
