@@ -14,7 +14,15 @@ extension Rasterizer {
   /// a row whose distance does not depend on x (between the corners, or where the top or bottom
   /// side is the nearer) is filled at once; only pixels near the left and right sides are
   /// shaded one by one.
-  static func roundedRect(_ q: UnsafePointer<Vertex>, clip: PixelRect, target: RasterTarget) {
+  ///
+  /// Most rows of a tall bar are straight and solid (between the corners, a whole pixel in from
+  /// the top and bottom): in those, where the run starts and ends and how much of each side
+  /// pixel is covered are the same in every row, so they are worked out once and each such row
+  /// costs its color, its run and its two or three side pixels (`straightRows` false works
+  /// every row out anew; the tests compare the two).
+  static func roundedRect(
+    _ q: UnsafePointer<Vertex>, clip: PixelRect, target: RasterTarget, straightRows: Bool = true
+  ) {
     let v0 = q[0]
     let v2 = q[2]
     guard abs(v0.x) < limit, abs(v0.y) < limit, abs(v2.x) < limit, abs(v2.y) < limit, v0.u >= 0, v0.u.isFinite
@@ -35,6 +43,8 @@ extension Rasterizer {
     let lastColumn = min(Int(clip.x1) - 1, Int(x1.rounded(.up)) - 1)
     guard firstRow <= lastRow, firstColumn <= lastColumn else { return }
     var row = target.pixels + firstRow * target.stride
+    // A straight solid row's run and side pixels, from the first such row on.
+    var straight: StraightRow?
     for y in firstRow...lastRow {
       defer { row += target.stride }
       let py = Float(y) + 0.5
@@ -44,8 +54,16 @@ extension Rasterizer {
       let qy = vertical + r
       let rowCoverage = 0.5 - vertical
       guard rowCoverage > 0 else { continue }
-      let rowPixel = rowCoverage >= 1 ? pack(color) : pack(color * rowCoverage)
       let inCorners = qy > 0 && r > 0
+      if straightRows, !inCorners, vertical <= -0.5 {
+        if straight == nil {
+          straight = StraightRow(
+            cx: cx, hw: hw, flat: hw + max(vertical, -0.5), firstColumn: firstColumn, lastColumn: lastColumn)
+        }
+        straight.unsafelyUnwrapped.draw(color: color, into: row)
+        continue
+      }
+      let rowPixel = rowCoverage >= 1 ? pack(color) : pack(color * rowCoverage)
       // Pixels with |px − cx| ≤ flat have the row's coverage whatever their column: those at
       // distance `vertical` (between the corners' centres, or where the top or bottom side is
       // the nearer), and, in a row that is solid, those more than half a pixel inside.
@@ -80,6 +98,80 @@ extension Rasterizer {
       if firstColumn <= leftEnd { for x in firstColumn...leftEnd { shade(x) } }
       let rightStart = max(flatEnd + 1, firstColumn)
       if rightStart <= lastColumn { for x in rightStart...lastColumn { shade(x) } }
+    }
+  }
+}
+
+/// What every straight solid row of one rounded rectangle shares: the run the row's color fills
+/// and the side pixels shaded from their distance to the side, which does not depend on the row.
+///
+/// A row is straight and solid when it lies between the corners' centres and at least half a
+/// pixel inside the top and bottom sides: there the distance of a side pixel is its distance
+/// to its side, larger than the row's own (negative) one, so its coverage is ½ − (|x − cx| − hw)
+/// in every such row, as the general loop computes it.
+private struct StraightRow {
+  var runStart: Int
+  var runEnd: Int
+  /// The side columns (left, then right) and their coverage; at most four are kept, which is
+  /// plenty: a side's fringe spans at most two.
+  var columns: SIMD4<Int32> = .zero
+  var coverage: SIMD4<Float> = .zero
+  var count = 0
+  /// Whether more side pixels than `columns` holds were found: then each row shades them anew.
+  var overflow: (cx: Float, hw: Float, left: ClosedRange<Int>?, right: ClosedRange<Int>?)?
+
+  init(cx: Float, hw: Float, flat: Float, firstColumn: Int, lastColumn: Int) {
+    var flatStart = Int((cx - 0.5).rounded(.up))
+    var flatEnd = flatStart - 1
+    if flat >= 0 {
+      flatStart = Int((cx - flat - 0.5).rounded(.up))
+      flatEnd = Int((cx + flat - 0.5).rounded(.down))
+    }
+    runStart = max(flatStart, firstColumn)
+    runEnd = min(flatEnd, lastColumn)
+    let leftEnd = min(flatStart - 1, lastColumn)
+    let rightStart = max(flatEnd + 1, firstColumn)
+    let left = firstColumn <= leftEnd ? firstColumn...leftEnd : nil
+    let right = rightStart <= lastColumn ? rightStart...lastColumn : nil
+    if (left?.count ?? 0) + (right?.count ?? 0) > 4 {
+      overflow = (cx, hw, left, right)
+      return
+    }
+    func keep(_ range: ClosedRange<Int>?) {
+      guard let range else { return }
+      for x in range {
+        let coverage = 0.5 - (abs(Float(x) + 0.5 - cx) - hw)
+        guard coverage > 0 else { continue }
+        columns[count] = Int32(x)
+        self.coverage[count] = coverage
+        count += 1
+      }
+    }
+    keep(left)
+    keep(right)
+  }
+
+  /// Draws one straight solid row of `color` (premultiplied channels) into `row`.
+  @inline(__always)
+  func draw(color: SIMD4<Float>, into row: UnsafeMutablePointer<UInt32>) {
+    let pixel = Rasterizer.pack(color)
+    if runStart <= runEnd { Rasterizer.constantSpan(row + runStart, count: runEnd - runStart + 1, pixel: pixel) }
+    if let overflow {
+      func shade(_ range: ClosedRange<Int>?) {
+        guard let range else { return }
+        for x in range {
+          let coverage = 0.5 - (abs(Float(x) + 0.5 - overflow.cx) - overflow.hw)
+          if coverage <= 0 { continue }
+          Rasterizer.place(coverage >= 1 ? pixel : Rasterizer.pack(color * coverage), at: row + x)
+        }
+      }
+      shade(overflow.left)
+      shade(overflow.right)
+      return
+    }
+    for i in 0..<count {
+      let c = coverage[i]
+      Rasterizer.place(c >= 1 ? pixel : Rasterizer.pack(color * c), at: row + Int(columns[i]))
     }
   }
 }
