@@ -125,8 +125,16 @@ final class CPUCanvas {
     evict()
   }
 
+  /// About what setting up a row costs the rasterizer, in pixels filled: drawing what lies
+  /// beside a hidden rectangle takes two rows where the region took one.
+  static let rowSetupPixels = 64
+
   /// The last primitive whose opaque interior hides at least a quarter of `region`, with the
   /// part of the region it hides; `(count, nil)` when none does.
+  ///
+  /// An interior that leaves the region's sides showing counts only when it is at least
+  /// `rowSetupPixels` wide: a narrower one (a bar) saves fewer pixels per row than drawing the
+  /// slivers on either side costs, row by row, instead of the whole row once.
   ///
   /// An image's interior counts only when `opaqueTexture` says the texture it samples is
   /// opaque by its pixels: the flag lowering recorded it by is the caller's word, and another
@@ -139,7 +147,9 @@ final class CPUCanvas {
       guard let o = ps[i].opaqueInterior else { continue }
       if ps[i].texture != .none, !opaqueTexture(ps[i].texture) { continue }
       let hidden = o.intersection(region)
-      if hidden.area * 4 >= region.area, !hidden.isEmpty { return (i, hidden) }
+      guard hidden.area * 4 >= region.area, !hidden.isEmpty else { continue }
+      let spansRows = hidden.x0 == region.x0 && hidden.x1 == region.x1
+      if spansRows || hidden.x1 - hidden.x0 >= rowSetupPixels { return (i, hidden) }
     }
     return (ps.count, nil)
   }

@@ -48,7 +48,7 @@ extension RenderingSuites {
       if type(of: scene).name != MeshGradientScene.name {
         #expect(partialFrames > 75, "\(type(of: scene).name): only \(partialFrames) partial frames")
       }
-      // The bars are opaque rounded rectangles: the occlusion path is what this checks there.
+      // The bars are opaque rounded rectangles, which record the interiors partial redraws may skip.
       if type(of: scene).name == Visualizer.name { #expect(occludedFrames == 150) }
     }
   }
