@@ -82,26 +82,63 @@ extension DrawList {
     indices.withUnsafeMutableBufferPointer { all in
       for i in indexBase..<all.count { all[i] &+= vertexBase }
     }
+    primitives.reserveCapacity(primitives.count + fragment.primitives.count)
+    // Most fragments (one shape, or shapes sharing a clip and texture) are one run: no table.
+    if fragment.runs.count == 1 {
+      let command = placeRun(fragment.runs[0], indexBase: indexBase)
+      for var p in fragment.primitives {
+        p.command = command
+        p.indexOffset += indexBase
+        p.key = (p.key ^ UInt64(primitives.count)) &* 0x100_0000_01b3
+        primitives.append(p)
+      }
+      return
+    }
     var commandOf: [Int] = []
     commandOf.reserveCapacity(fragment.runs.count)
-    for run in fragment.runs {
-      if let last = commands.last, last.texture == run.texture, last.clip == run.clip {
-        commands[commands.count - 1].indexCount += run.indexCount
-      } else if let last = commands.last, last.indexCount == 0 {
-        commands[commands.count - 1] = DrawCommand(
-          clip: run.clip, texture: run.texture, indexOffset: indexBase + run.indexOffset, indexCount: run.indexCount)
-      } else {
-        commands.append(
-          DrawCommand(
-            clip: run.clip, texture: run.texture, indexOffset: indexBase + run.indexOffset, indexCount: run.indexCount))
-      }
-      commandOf.append(commands.count - 1)
-    }
+    for run in fragment.runs { commandOf.append(placeRun(run, indexBase: indexBase)) }
     for var p in fragment.primitives {
       p.command = commandOf[p.command]
       p.indexOffset += indexBase
       p.key = (p.key ^ UInt64(primitives.count)) &* 0x100_0000_01b3
       primitives.append(p)
     }
+  }
+
+  /// Adds a fragment's `run` (its offset relative to `indexBase`) as the open command's
+  /// continuation or as a command of its own; returns the command's index.
+  private mutating func placeRun(_ run: DrawCommand, indexBase: Int) -> Int {
+    if let last = commands.last, last.texture == run.texture, last.clip == run.clip {
+      commands[commands.count - 1].indexCount += run.indexCount
+    } else if let last = commands.last, last.indexCount == 0 {
+      commands[commands.count - 1] = DrawCommand(
+        clip: run.clip, texture: run.texture, indexOffset: indexBase + run.indexOffset, indexCount: run.indexCount)
+    } else {
+      commands.append(
+        DrawCommand(
+          clip: run.clip, texture: run.texture, indexOffset: indexBase + run.indexOffset, indexCount: run.indexCount))
+    }
+    return commands.count - 1
+  }
+}
+
+extension DrawList {
+  /// Everything besides a draw's own arguments that decides what it appends: the fringe, the
+  /// circles' accuracy, the tessellation, the bounds shapes are culled by and the clip. A
+  /// fragment recorded under one state is appended again only under an equal one.
+  public struct ReplayState: Equatable, Sendable {
+    var antiAliased: Bool
+    var fringeWidth: Double
+    var circleMaxError: Double
+    var tessellation: Tessellation
+    var targetBounds: Rect?
+    var clip: Rect?
+  }
+
+  /// The state draws are tessellated under now.
+  public var replayState: ReplayState {
+    ReplayState(
+      antiAliased: antiAliased, fringeWidth: fringeWidth, circleMaxError: circleMaxError, tessellation: tessellation,
+      targetBounds: targetBounds, clip: clipStack.last)
   }
 }

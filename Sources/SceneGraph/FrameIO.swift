@@ -71,4 +71,6 @@ public struct FrameOutput {
   public var fragmentsReplayed = 0
   /// Subtrees kept as fragments this frame.
   public var fragmentsRecorded = 0
+  /// Canvas drawing calls appended as their last lowering drew them (`CanvasDrawMemo`).
+  public var canvasCallsReplayed = 0
 }

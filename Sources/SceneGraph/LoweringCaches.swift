@@ -93,6 +93,12 @@ struct ShadingKey: Hashable {
   var height: Int
 }
 
+/// Where a canvas is drawn, in pixels: its frame and the transform it is drawn under.
+struct CanvasPlacement: Hashable {
+  var frame: Rect
+  var transform: Transform2D
+}
+
 /// An image shrunk for the size it is drawn at.
 struct ScaledImageKey: Hashable {
   var key: UInt64
@@ -118,6 +124,9 @@ final class LoweringCaches {
   /// Layers' filtered pixels (blur, shadow, masks): only this frame's stay, as for
   /// `gradients`, so a layer that does not change is filtered once.
   let layers = FrameCache<LayerKey, ImageBuffer>(keepFrames: 0, maxBytes: 64 << 20)
+  /// `CanvasContext` canvases' calls by where each canvas is drawn: only this frame's stay, so
+  /// a canvas lowered again finds its calls from the last time.
+  let canvasDraws = FrameCache<CanvasPlacement, CanvasDrawMemo>(keepFrames: 0)
   /// The glyph atlas converted for the CPU rasterizer, for layers that draw text.
   private var atlas: RasterTexture?
 
@@ -142,6 +151,7 @@ final class LoweringCaches {
     scaledImages.beginFrame()
     shadings.beginFrame()
     layers.beginFrame()
+    canvasDraws.beginFrame()
   }
 
   /// Keeps what a fragment or a drawn primitive uses.
@@ -160,6 +170,7 @@ final class LoweringCaches {
     scaledImages.endFrame()
     shadings.endFrame()
     layers.endFrame()
+    canvasDraws.endFrame()
   }
 
   func removeAll() {
@@ -168,6 +179,7 @@ final class LoweringCaches {
     scaledImages.removeAll()
     shadings.removeAll()
     layers.removeAll()
+    canvasDraws.removeAll()
     atlas = nil
   }
 

@@ -252,6 +252,7 @@ public final class SceneRuntime {
     out.items = lowerer.items
     out.fragmentsReplayed = lowerer.fragmentsReplayed
     out.fragmentsRecorded = lowerer.fragmentsRecorded
+    out.canvasCallsReplayed = lowerer.canvasCallsReplayed
     out.lowerSeconds = monotonicSeconds() - builtTime
     return out
   }

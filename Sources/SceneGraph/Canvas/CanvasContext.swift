@@ -11,32 +11,40 @@ public struct CanvasContext {
   public var size: Size
   /// Multiplies every color's alpha.
   public var opacity: Double
+  /// The canvas's calls from its last lowering, appended again where a call repeats; nil draws
+  /// every call afresh.
+  var memo: CanvasDrawMemo? = nil
 
   /// Fills a path (convex paths exactly, others by ear clipping).
   public mutating func fill(_ path: Path, with color: Color) {
-    let c = color.opacity(opacity).rgba8
-    for line in path.applying(transform).flattened(tolerance: 0.25) where line.points.count >= 3 {
-      drawList.fillPolygon(line.points, color: c)
+    memoized(.fill(path, color)) { ctx in
+      let c = color.opacity(ctx.opacity).rgba8
+      for line in path.applying(ctx.transform).flattened(tolerance: 0.25) where line.points.count >= 3 {
+        ctx.drawList.fillPolygon(line.points, color: c)
+      }
     }
   }
 
   /// Strokes a path with a line `lineWidth` points wide.
   public mutating func stroke(_ path: Path, with color: Color, lineWidth: Double = 1) {
-    let c = color.opacity(opacity).rgba8
-    for line in path.applying(transform).flattened(tolerance: 0.25) {
-      let thickness = lineWidth * transform.maxScale
-      drawList.strokePolyline(line.points, closed: line.isClosed, color: c, thickness: thickness)
+    memoized(.stroke(path, color, lineWidth: lineWidth)) { ctx in
+      let c = color.opacity(ctx.opacity).rgba8
+      let thickness = lineWidth * ctx.transform.maxScale
+      for line in path.applying(ctx.transform).flattened(tolerance: 0.25) {
+        ctx.drawList.strokePolyline(line.points, closed: line.isClosed, color: c, thickness: thickness)
+      }
     }
   }
 
   /// Fills a circle whose polygon follows from its size on screen.
   public mutating func fillCircle(center: Point, radius: Double, color: Color) {
-    let c = color.opacity(opacity).rgba8
-    let r = radius * transform.maxScale
-    let pts = drawList.circlePoints(center: .zero, radius: r).map { p in
-      transform.apply(center) + Point(x: p.x, y: p.y)
+    memoized(.circle(center: center, radius: radius, color)) { ctx in
+      let c = color.opacity(ctx.opacity).rgba8
+      let r = radius * ctx.transform.maxScale
+      let origin = ctx.transform.apply(center)
+      let pts = ctx.drawList.circlePoints(center: .zero, radius: r).map { p in origin + Point(x: p.x, y: p.y) }
+      ctx.drawList.fillConvexPolygon(pts, color: c)
     }
-    drawList.fillConvexPolygon(pts, color: c)
   }
 
   /// Adds raw triangles given in canvas points; colors are used as given.

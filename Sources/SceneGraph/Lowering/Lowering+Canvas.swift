@@ -17,9 +17,15 @@ extension Lowerer {
       defer {
         (list.antiAliased, list.fringeWidth, list.circleMaxError, list.tessellation, list.targetBounds) = settings
       }
-      var ctx = CanvasContext(drawList: list, transform: base, size: frame.size, opacity: opacity)
+      let placement = CanvasPlacement(frame: frame, transform: t)
+      let memo = caches.canvasDraws[placement] ?? CanvasDrawMemo()
+      caches.canvasDraws.insert(memo, bytes: 0, for: placement)
+      var ctx = CanvasContext(drawList: list, transform: base, size: frame.size, opacity: opacity, memo: memo)
       list = DrawList()
+      let replayedBefore = memo.replayed
       draw(&ctx)
+      memo.finish()
+      canvasCallsReplayed += memo.replayed - replayedBefore
       list = ctx.drawList
     case .graphics(let renderer, let environment, let symbols):
       let target = CanvasTarget(

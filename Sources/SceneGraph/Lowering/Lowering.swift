@@ -80,6 +80,8 @@ struct Lowerer {
   /// Fragments replayed and recorded this frame.
   var fragmentsReplayed = 0
   var fragmentsRecorded = 0
+  /// `CanvasContext` calls appended from their last lowering this frame.
+  var canvasCallsReplayed = 0
   /// What the lowering renders once and reuses, shared with the runtime across frames.
   let caches: LoweringCaches
   var items: [DrawnItem] = []

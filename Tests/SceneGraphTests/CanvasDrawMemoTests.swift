@@ -1,0 +1,152 @@
+import Foundation
+import Graphics
+import Testing
+
+@testable import SceneGraph
+
+/// `CanvasContext` calls repeated from a canvas's last lowering are appended as they were drawn:
+/// every frame's draw list equals the one a first lowering of the same canvas gives.
+@Suite struct CanvasDrawMemoTests {
+  /// A dial: a rim, twelve ticks, a hand at `hand` twelfths of a turn, a filled wedge, a hub.
+  struct Dial: View {
+    var hand: Int
+    var tickColor = Color.white
+    var body: some View {
+      Canvas { ctx in
+        let c = Point(x: 50, y: 50)
+        ctx.stroke(Path { $0.addEllipse(in: Rect(x: 5, y: 5, width: 90, height: 90)) }, with: .gray, lineWidth: 2)
+        for i in 0..<12 {
+          let a = Double(i) / 12 * 2 * .pi
+          let p0 = Point(x: c.x + sin(a) * 38, y: c.y - cos(a) * 38)
+          let p1 = Point(x: c.x + sin(a) * 44, y: c.y - cos(a) * 44)
+          ctx.stroke(
+            Path {
+              $0.move(to: p0)
+              $0.addLine(to: p1)
+            }, with: tickColor, lineWidth: i % 3 == 0 ? 3 : 1)
+        }
+        let a = Double(hand) / 12 * 2 * .pi
+        ctx.stroke(
+          Path {
+            $0.move(to: c)
+            $0.addLine(to: Point(x: c.x + sin(a) * 30, y: c.y - cos(a) * 30))
+          }, with: .orange, lineWidth: 2)
+        ctx.fill(
+          Path {
+            $0.move(to: Point(x: 20, y: 80))
+            $0.addLine(to: Point(x: 40, y: 70))
+            $0.addLine(to: Point(x: 30, y: 90))
+            $0.closeSubpath()
+          }, with: .blue)
+        ctx.fillCircle(center: c, radius: 3, color: .white)
+      }
+      .frame(width: 100, height: 100)
+    }
+  }
+
+  static func lowered<V: View>(_ view: V, by rt: SceneRuntime, frame i: Int = 0) -> FrameOutput {
+    rt.frame({ view }, input: FrameInput(now: t0, time: Double(i), size: Size(width: 200, height: 120)))
+  }
+
+  /// The draw list a first lowering of `view` gives: nothing replayed.
+  static func fresh<V: View>(_ view: V) -> FrameOutput {
+    lowered(view, by: SceneRuntime(textEngine: FixedAdvanceTextEngine()))
+  }
+
+  static func expectSame(_ a: FrameOutput, _ b: FrameOutput, _ comment: Comment) {
+    #expect(a.drawList.vertices == b.drawList.vertices, comment)
+    #expect(a.drawList.indices == b.drawList.indices, comment)
+    #expect(a.drawList.commands == b.drawList.commands, comment)
+    #expect(a.drawList.primitives == b.drawList.primitives, comment)
+  }
+
+  @Test("a moving hand is drawn again while the rim, the ticks, the wedge and the hub are appended as they were")
+  func repeatedCallsAreReplayed() {
+    let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
+    var replayed: [Int] = []
+    for i in 0..<5 {
+      let out = Self.lowered(Dial(hand: i), by: rt, frame: i)
+      replayed.append(out.canvasCallsReplayed)
+      Self.expectSame(out, Self.fresh(Dial(hand: i)), "frame \(i)")
+    }
+    // 16 calls a frame: the rim, 12 ticks, the hand, the wedge and the hub; all but the hand repeat.
+    #expect(replayed == [0, 15, 15, 15, 15])
+  }
+
+  @Test("a canvas moved, faded or clipped differently draws every call afresh")
+  func placementAndStateAreChecked() {
+    let variants: [(String, AnyView, replayed: Int)] = [
+      ("moved", AnyView(Dial(hand: 0).offset(x: 7.25, y: 3)), 0),
+      ("faded", AnyView(Dial(hand: 0).opacity(0.5)), 0),
+      ("clipped", AnyView(Dial(hand: 0).frame(width: 60, height: 60).clipped()), 0),
+      // The same place, under a clip: the draw list's state tells the calls apart.
+      ("clipped in place", AnyView(Dial(hand: 0).clipped()), 0),
+      // Twelve calls changed in a row: the rim before them and the three calls after them match.
+      ("ticks recolored", AnyView(Dial(hand: 0, tickColor: .red)), 4),
+    ]
+    for (name, view, expected) in variants {
+      let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
+      _ = Self.lowered(AnyView(Dial(hand: 0)), by: rt)
+      let out = Self.lowered(view, by: rt, frame: 1)
+      Self.expectSame(out, Self.fresh(view), "\(name)")
+      #expect(out.canvasCallsReplayed == expected, "\(name)")
+    }
+  }
+
+  @Test("calls that change every frame stop being recorded for a while, and the lists stay exact")
+  func changingCallsRest() {
+    struct Spinner: View {
+      var turn: Int
+      var body: some View {
+        Canvas { ctx in
+          for i in 0..<8 {
+            let a = Double(turn * 8 + i) * 0.1
+            ctx.fillCircle(center: Point(x: 50 + 30 * cos(a), y: 50 + 30 * sin(a)), radius: 4, color: .green)
+          }
+        }
+        .frame(width: 100, height: 100)
+      }
+    }
+    let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
+    for i in 0..<12 {
+      let out = Self.lowered(Spinner(turn: i), by: rt, frame: i)
+      #expect(out.canvasCallsReplayed == 0)
+      Self.expectSame(out, Self.fresh(Spinner(turn: i)), "frame \(i)")
+    }
+    // After resting, a canvas that holds still is matched again.
+    var replayed: [Int] = []
+    for i in 0..<(CanvasDrawMemo.restingLowerings + 3) {
+      replayed.append(Self.lowered(Spinner(turn: 99), by: rt, frame: 20 + i).canvasCallsReplayed)
+    }
+    #expect(replayed.last == 8)
+  }
+
+  @Test("a call inserted or removed in the middle leaves the calls after it matched")
+  func insertionsKeepTheRestMatched() {
+    struct Marks: View {
+      var count: Int
+      var extra: Bool
+      var body: some View {
+        Canvas { ctx in
+          for i in 0..<count {
+            if extra && i == 3 { ctx.fillCircle(center: Point(x: 5, y: 5), radius: 2, color: .red) }
+            ctx.stroke(
+              Path {
+                $0.move(to: Point(x: Double(i) * 10, y: 0))
+                $0.addLine(to: Point(x: Double(i) * 10, y: 40))
+              }, with: .white, lineWidth: 2)
+          }
+        }
+        .frame(width: 100, height: 50)
+      }
+    }
+    let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
+    _ = Self.lowered(Marks(count: 8, extra: false), by: rt)
+    let inserted = Self.lowered(Marks(count: 8, extra: true), by: rt, frame: 1)
+    #expect(inserted.canvasCallsReplayed == 8)
+    Self.expectSame(inserted, Self.fresh(Marks(count: 8, extra: true)), "inserted")
+    let removed = Self.lowered(Marks(count: 8, extra: false), by: rt, frame: 2)
+    #expect(removed.canvasCallsReplayed == 8)
+    Self.expectSame(removed, Self.fresh(Marks(count: 8, extra: false)), "removed")
+  }
+}
