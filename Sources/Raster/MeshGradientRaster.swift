@@ -154,10 +154,16 @@ public enum MeshGradientRaster {
       let offsets = Bayer.row(y)
       var color = ca + gx * Float(Double(x0) + 0.5 - a.x) + gy * Float(py - a.y)
       let row = base + y * w
+      // The offsets turned so that lane 0 is this pixel's, turned again after each pixel:
+      // indexing them by x & 3 went through memory every pixel.
+      let s = x0 & 3
+      var d = SIMD4(offsets[s], offsets[(s + 1) & 3], offsets[(s + 2) & 3], offsets[(s + 3) & 3])
       for x in x0...x1 {
-        let v = pointwiseMin(pointwiseMax(color + SIMD4(repeating: offsets[x & 3]), zero), most)
-        let q = unsafeBitCast(v + magic, to: SIMD4<UInt32>.self) & 0xFF
-        row[x] = q[0] | q[1] << 8 | q[2] << 16 | q[3] << 24
+        let v = pointwiseMin(pointwiseMax(color + SIMD4(repeating: d[0]), zero), most)
+        d = SIMD4(d[1], d[2], d[3], d[0])
+        // Each lane's low byte is its level; lane 0 is the pixel's lowest byte (R in memory).
+        let q = SIMD4<UInt8>(truncatingIfNeeded: unsafeBitCast(v + magic, to: SIMD4<UInt32>.self))
+        row[x] = unsafeBitCast(q, to: UInt32.self)
         color += gx
       }
     }
