@@ -82,7 +82,6 @@ extension DrawList {
     indices.withUnsafeMutableBufferPointer { all in
       for i in indexBase..<all.count { all[i] &+= vertexBase }
     }
-    primitives.reserveCapacity(primitives.count + fragment.primitives.count)
     // Most fragments (one shape, or shapes sharing a clip and texture) are one run: no table.
     if fragment.runs.count == 1 {
       let command = placeRun(fragment.runs[0], indexBase: indexBase)

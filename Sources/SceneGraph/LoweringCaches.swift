@@ -93,10 +93,13 @@ struct ShadingKey: Hashable {
   var height: Int
 }
 
-/// Where a canvas is drawn, in pixels: its frame and the transform it is drawn under.
+/// Where a canvas is drawn, in pixels: its frame and the transform it is drawn under, and how
+/// many canvases were drawn there before it in the frame (two stacked in a `ZStack` keep their
+/// own calls).
 struct CanvasPlacement: Hashable {
   var frame: Rect
   var transform: Transform2D
+  var ordinal = 0
 }
 
 /// An image shrunk for the size it is drawn at.
@@ -127,6 +130,19 @@ final class LoweringCaches {
   /// `CanvasContext` canvases' calls by where each canvas is drawn: only this frame's stay, so
   /// a canvas lowered again finds its calls from the last time.
   let canvasDraws = FrameCache<CanvasPlacement, CanvasDrawMemo>(keepFrames: 0)
+  /// Canvases drawn at each place in this frame so far, for `CanvasPlacement.ordinal`.
+  private var canvasesPlaced: [CanvasPlacement: Int] = [:]
+
+  /// The memo for the next canvas drawn at `frame` under `transform` in this frame: the one the
+  /// canvas drawn there in the same order used last frame, or a new one.
+  func canvasMemo(frame: Rect, transform: Transform2D) -> CanvasDrawMemo {
+    var placement = CanvasPlacement(frame: frame, transform: transform)
+    placement.ordinal = canvasesPlaced[placement, default: 0]
+    canvasesPlaced[CanvasPlacement(frame: frame, transform: transform)] = placement.ordinal + 1
+    let memo = canvasDraws[placement] ?? CanvasDrawMemo()
+    canvasDraws.insert(memo, bytes: 0, for: placement)
+    return memo
+  }
   /// The glyph atlas converted for the CPU rasterizer, for layers that draw text.
   private var atlas: RasterTexture?
 
@@ -152,6 +168,7 @@ final class LoweringCaches {
     shadings.beginFrame()
     layers.beginFrame()
     canvasDraws.beginFrame()
+    canvasesPlaced.removeAll(keepingCapacity: true)
   }
 
   /// Keeps what a fragment or a drawn primitive uses.

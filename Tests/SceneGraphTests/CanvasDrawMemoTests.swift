@@ -149,4 +149,51 @@ import Testing
     #expect(removed.canvasCallsReplayed == 8)
     Self.expectSame(removed, Self.fresh(Marks(count: 8, extra: false)), "removed")
   }
+
+  @Test("two canvases stacked in one place keep their own calls, and each is replayed")
+  func stackedCanvasesKeepTheirOwnCalls() {
+    struct Stacked: View {
+      var hand: Int
+      var body: some View {
+        ZStack {
+          Dial(hand: hand)
+          Dial(hand: hand + 6, tickColor: .yellow)
+        }
+      }
+    }
+    let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
+    var replayed: [Int] = []
+    for i in 0..<3 {
+      let out = Self.lowered(Stacked(hand: i), by: rt, frame: i)
+      replayed.append(out.canvasCallsReplayed)
+      Self.expectSame(out, Self.fresh(Stacked(hand: i)), "frame \(i)")
+    }
+    #expect(replayed == [0, 30, 30])
+  }
+
+  @Test("a canvas whose calls mostly change rests, though a few of them repeat")
+  func mostlyChangingCallsRest() {
+    struct Busy: View {
+      var turn: Int
+      var body: some View {
+        Canvas { ctx in
+          ctx.fillCircle(center: Point(x: 5, y: 5), radius: 3, color: .white)
+          for i in 0..<16 {
+            let a = Double(turn * 16 + i) * 0.1
+            ctx.fillCircle(center: Point(x: 50 + 30 * cos(a), y: 50 + 30 * sin(a)), radius: 4, color: .green)
+          }
+        }
+        .frame(width: 100, height: 100)
+      }
+    }
+    let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
+    let replayed = (0..<4).map { i in
+      let out = Self.lowered(Busy(turn: i), by: rt, frame: i)
+      Self.expectSame(out, Self.fresh(Busy(turn: i)), "frame \(i)")
+      return out.canvasCallsReplayed
+    }
+    // The white dot repeats in the second lowering; 1 of 17 is under an eighth, so the canvas
+    // rests and records nothing for the next ones.
+    #expect(replayed == [0, 1, 0, 0])
+  }
 }

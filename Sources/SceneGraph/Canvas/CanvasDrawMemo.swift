@@ -12,9 +12,10 @@ import Graphics
 ///
 /// Calls are matched in order: each is compared with the call at its place in last time's order
 /// and a few around it, and a call that matches none takes its place (it changed), so a call
-/// added, removed or changed in the middle, or a run of changed calls, leaves the rest matched. A canvas whose
-/// calls all change (an animation drawn through the context) stops recording for a few
-/// lowerings after one that matched nothing, so it does not pay for copies it never uses.
+/// added, removed or changed in the middle, or a run of changed calls, leaves the rest matched.
+/// A canvas whose calls mostly change (an animation drawn through the context) stops recording
+/// for a few lowerings after one in which fewer than an eighth matched, so it does not pay for
+/// copies it hardly uses.
 final class CanvasDrawMemo {
   /// One drawing call of `CanvasContext`, by its arguments.
   enum Call: Equatable {
@@ -36,12 +37,12 @@ final class CanvasDrawMemo {
   /// Lowerings that record nothing after one in which no call matched.
   static let restingLowerings = 4
 
-  /// A call and what it appended (nil when that could not be kept). A reference: a key is some
-  /// two hundred bytes, and a call kept from frame to frame is then never copied.
+  /// A call and what it appended. A reference: a key is some two hundred bytes, and a call kept
+  /// from frame to frame is then never copied.
   final class Entry {
     let key: Key
-    let fragment: DrawFragment?
-    init(key: Key, fragment: DrawFragment?) {
+    let fragment: DrawFragment
+    init(key: Key, fragment: DrawFragment) {
       self.key = key
       self.fragment = fragment
     }
@@ -52,18 +53,20 @@ final class CanvasDrawMemo {
   /// Where in `previous` the next call is expected.
   private var cursor = 0
   private var matchedNow = 0
+  private var callsNow = 0
   private var resting = 0
   /// Calls appended from last time's fragments, over the memo's life (for tests and stats).
   private(set) var replayed = 0
 
   /// Appends what `key` appended last time, if it was drawn then: true when it was.
   func replay(_ key: Key, into list: inout DrawList) -> Bool {
+    callsNow += 1
     let start = max(0, cursor - 1)
     let end = min(previous.count, cursor + Self.lookahead + 1)
     if start < end {
       for i in start..<end where previous[i].key == key {
         let entry = previous[i]
-        if let fragment = entry.fragment { list.append(fragment) }
+        list.append(entry.fragment)
         current.append(entry)
         cursor = i + 1
         matchedNow += 1
@@ -75,17 +78,18 @@ final class CanvasDrawMemo {
     return false
   }
 
-  /// Keeps what `key` added to `list` since `mark`, for the next lowering.
+  /// Keeps what `key` added to `list` since `mark`, for the next lowering; nothing when that
+  /// cannot be replayed as it stands (the call left a primitive open, or the list was replaced).
   func record(_ key: Key, _ list: DrawList, since mark: DrawList.Mark) {
-    guard resting == 0 else { return }
-    current.append(Entry(key: key, fragment: list.fragment(since: mark)))
+    guard resting == 0, let fragment = list.fragment(since: mark) else { return }
+    current.append(Entry(key: key, fragment: fragment))
   }
 
   /// Ends a lowering of the canvas: its calls become the ones the next lowering matches.
   func finish() {
     if resting > 0 {
       resting -= 1
-    } else if matchedNow == 0, !previous.isEmpty {
+    } else if matchedNow * 8 < callsNow, !previous.isEmpty {
       resting = Self.restingLowerings
       current.removeAll()
     }
@@ -93,6 +97,7 @@ final class CanvasDrawMemo {
     current.removeAll(keepingCapacity: true)
     cursor = 0
     matchedNow = 0
+    callsNow = 0
   }
 }
 

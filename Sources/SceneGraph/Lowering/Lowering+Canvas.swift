@@ -17,9 +17,7 @@ extension Lowerer {
       defer {
         (list.antiAliased, list.fringeWidth, list.circleMaxError, list.tessellation, list.targetBounds) = settings
       }
-      let placement = CanvasPlacement(frame: frame, transform: t)
-      let memo = caches.canvasDraws[placement] ?? CanvasDrawMemo()
-      caches.canvasDraws.insert(memo, bytes: 0, for: placement)
+      let memo = caches.canvasMemo(frame: frame, transform: t)
       var ctx = CanvasContext(drawList: list, transform: base, size: frame.size, opacity: opacity, memo: memo)
       list = DrawList()
       let replayedBefore = memo.replayed
