@@ -85,23 +85,23 @@ extension DrawList {
     // Most fragments (one shape, or shapes sharing a clip and texture) are one run: no table.
     if fragment.runs.count == 1 {
       let command = placeRun(fragment.runs[0], indexBase: indexBase)
-      for var p in fragment.primitives {
-        p.command = command
-        p.indexOffset += indexBase
-        p.key = (p.key ^ UInt64(primitives.count)) &* 0x100_0000_01b3
-        primitives.append(p)
-      }
+      for p in fragment.primitives { appendPrimitive(p, command: command, indexBase: indexBase) }
       return
     }
     var commandOf: [Int] = []
     commandOf.reserveCapacity(fragment.runs.count)
     for run in fragment.runs { commandOf.append(placeRun(run, indexBase: indexBase)) }
-    for var p in fragment.primitives {
-      p.command = commandOf[p.command]
-      p.indexOffset += indexBase
-      p.key = (p.key ^ UInt64(primitives.count)) &* 0x100_0000_01b3
-      primitives.append(p)
-    }
+    for p in fragment.primitives { appendPrimitive(p, command: commandOf[p.command], indexBase: indexBase) }
+  }
+
+  /// Appends a fragment's primitive `p` as drawing `command`, its indices rebased by
+  /// `indexBase` and its key given its new position.
+  private mutating func appendPrimitive(_ p: Primitive, command: Int, indexBase: Int) {
+    var p = p
+    p.command = command
+    p.indexOffset += indexBase
+    p.key = (p.key ^ UInt64(primitives.count)) &* 0x100_0000_01b3
+    primitives.append(p)
   }
 
   /// Adds a fragment's `run` (its offset relative to `indexBase`) as the open command's

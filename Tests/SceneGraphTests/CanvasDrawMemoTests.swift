@@ -44,6 +44,24 @@ import Testing
     }
   }
 
+  /// `count` dots on a circle, turned a step further each `turn`; with `fixedDot`, a dot that
+  /// stays put drawn first.
+  struct Orbit: View {
+    var turn: Int
+    var count: Int
+    var fixedDot = false
+    var body: some View {
+      Canvas { ctx in
+        if fixedDot { ctx.fillCircle(center: Point(x: 5, y: 5), radius: 3, color: .white) }
+        for i in 0..<count {
+          let a = Double(turn * count + i) * 0.1
+          ctx.fillCircle(center: Point(x: 50 + 30 * cos(a), y: 50 + 30 * sin(a)), radius: 4, color: .green)
+        }
+      }
+      .frame(width: 100, height: 100)
+    }
+  }
+
   static func lowered<V: View>(_ view: V, by rt: SceneRuntime, frame i: Int = 0) -> FrameOutput {
     rt.frame({ view }, input: FrameInput(now: t0, time: Double(i), size: Size(width: 200, height: 120)))
   }
@@ -51,6 +69,16 @@ import Testing
   /// The draw list a first lowering of `view` gives: nothing replayed.
   static func fresh<V: View>(_ view: V) -> FrameOutput {
     lowered(view, by: SceneRuntime(textEngine: FixedAdvanceTextEngine()))
+  }
+
+  /// Lowers `view(i)` for each `i` in `frames` by one runtime, checks each frame's list against a
+  /// first lowering's, and returns how many calls each frame replayed.
+  static func replays<V: View>(_ frames: Range<Int>, by rt: SceneRuntime, _ view: (Int) -> V) -> [Int] {
+    frames.map { i in
+      let out = lowered(view(i), by: rt, frame: i)
+      expectSame(out, fresh(view(i)), "frame \(i)")
+      return out.canvasCallsReplayed
+    }
   }
 
   static func expectSame(_ a: FrameOutput, _ b: FrameOutput, _ comment: Comment) {
@@ -62,13 +90,7 @@ import Testing
 
   @Test("a moving hand is drawn again while the rim, the ticks, the wedge and the hub are appended as they were")
   func repeatedCallsAreReplayed() {
-    let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
-    var replayed: [Int] = []
-    for i in 0..<5 {
-      let out = Self.lowered(Dial(hand: i), by: rt, frame: i)
-      replayed.append(out.canvasCallsReplayed)
-      Self.expectSame(out, Self.fresh(Dial(hand: i)), "frame \(i)")
-    }
+    let replayed = Self.replays(0..<5, by: SceneRuntime(textEngine: FixedAdvanceTextEngine())) { Dial(hand: $0) }
     // 16 calls a frame: the rim, 12 ticks, the hand, the wedge and the hub; all but the hand repeat.
     #expect(replayed == [0, 15, 15, 15, 15])
   }
@@ -95,30 +117,11 @@ import Testing
 
   @Test("calls that change every frame stop being recorded for a while, and the lists stay exact")
   func changingCallsRest() {
-    struct Spinner: View {
-      var turn: Int
-      var body: some View {
-        Canvas { ctx in
-          for i in 0..<8 {
-            let a = Double(turn * 8 + i) * 0.1
-            ctx.fillCircle(center: Point(x: 50 + 30 * cos(a), y: 50 + 30 * sin(a)), radius: 4, color: .green)
-          }
-        }
-        .frame(width: 100, height: 100)
-      }
-    }
     let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
-    for i in 0..<12 {
-      let out = Self.lowered(Spinner(turn: i), by: rt, frame: i)
-      #expect(out.canvasCallsReplayed == 0)
-      Self.expectSame(out, Self.fresh(Spinner(turn: i)), "frame \(i)")
-    }
+    #expect(Self.replays(0..<12, by: rt) { Orbit(turn: $0, count: 8) }.allSatisfy { $0 == 0 })
     // After resting, a canvas that holds still is matched again.
-    var replayed: [Int] = []
-    for i in 0..<(CanvasDrawMemo.restingLowerings + 3) {
-      replayed.append(Self.lowered(Spinner(turn: 99), by: rt, frame: 20 + i).canvasCallsReplayed)
-    }
-    #expect(replayed.last == 8)
+    let still = Self.replays(20..<(23 + CanvasDrawMemo.restingLowerings), by: rt) { _ in Orbit(turn: 99, count: 8) }
+    #expect(still.last == 8)
   }
 
   @Test("a call inserted or removed in the middle leaves the calls after it matched")
@@ -161,36 +164,14 @@ import Testing
         }
       }
     }
-    let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
-    var replayed: [Int] = []
-    for i in 0..<3 {
-      let out = Self.lowered(Stacked(hand: i), by: rt, frame: i)
-      replayed.append(out.canvasCallsReplayed)
-      Self.expectSame(out, Self.fresh(Stacked(hand: i)), "frame \(i)")
-    }
+    let replayed = Self.replays(0..<3, by: SceneRuntime(textEngine: FixedAdvanceTextEngine())) { Stacked(hand: $0) }
     #expect(replayed == [0, 30, 30])
   }
 
   @Test("a canvas whose calls mostly change rests, though a few of them repeat")
   func mostlyChangingCallsRest() {
-    struct Busy: View {
-      var turn: Int
-      var body: some View {
-        Canvas { ctx in
-          ctx.fillCircle(center: Point(x: 5, y: 5), radius: 3, color: .white)
-          for i in 0..<16 {
-            let a = Double(turn * 16 + i) * 0.1
-            ctx.fillCircle(center: Point(x: 50 + 30 * cos(a), y: 50 + 30 * sin(a)), radius: 4, color: .green)
-          }
-        }
-        .frame(width: 100, height: 100)
-      }
-    }
-    let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
-    let replayed = (0..<4).map { i in
-      let out = Self.lowered(Busy(turn: i), by: rt, frame: i)
-      Self.expectSame(out, Self.fresh(Busy(turn: i)), "frame \(i)")
-      return out.canvasCallsReplayed
+    let replayed = Self.replays(0..<4, by: SceneRuntime(textEngine: FixedAdvanceTextEngine())) {
+      Orbit(turn: $0, count: 16, fixedDot: true)
     }
     // The white dot repeats in the second lowering; 1 of 17 is under an eighth, so the canvas
     // rests and records nothing for the next ones.
