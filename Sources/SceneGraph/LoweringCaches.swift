@@ -136,9 +136,10 @@ final class LoweringCaches {
   /// The memo for the next canvas drawn at `frame` under `transform` in this frame: the one the
   /// canvas drawn there in the same order used last frame, or a new one.
   func canvasMemo(frame: Rect, transform: Transform2D) -> CanvasDrawMemo {
-    var placement = CanvasPlacement(frame: frame, transform: transform)
-    placement.ordinal = canvasesPlaced[placement, default: 0]
-    canvasesPlaced[CanvasPlacement(frame: frame, transform: transform)] = placement.ordinal + 1
+    let place = CanvasPlacement(frame: frame, transform: transform)
+    let ordinal = canvasesPlaced[place, default: 0]
+    canvasesPlaced[place] = ordinal + 1
+    let placement = CanvasPlacement(frame: frame, transform: transform, ordinal: ordinal)
     let memo = canvasDraws[placement] ?? CanvasDrawMemo()
     canvasDraws.insert(memo, bytes: 0, for: placement)
     return memo

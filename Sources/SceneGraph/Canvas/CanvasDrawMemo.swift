@@ -34,7 +34,7 @@ final class CanvasDrawMemo {
 
   /// How many of last time's calls past the expected one a call is compared with (and one before).
   static let lookahead = 4
-  /// Lowerings that record nothing after one in which no call matched.
+  /// Lowerings that record nothing after one in which fewer than an eighth of the calls matched.
   static let restingLowerings = 4
 
   /// A call and what it appended. A reference: a key is some two hundred bytes, and a call kept
@@ -57,6 +57,9 @@ final class CanvasDrawMemo {
   private var resting = 0
   /// Calls appended from last time's fragments, over the memo's life (for tests and stats).
   private(set) var replayed = 0
+
+  /// Whether this lowering neither matches nor records: calls are then drawn with no key made.
+  var isResting: Bool { resting > 0 }
 
   /// Appends what `key` appended last time, if it was drawn then: true when it was.
   func replay(_ key: Key, into list: inout DrawList) -> Bool {
@@ -104,7 +107,7 @@ final class CanvasDrawMemo {
 extension CanvasContext {
   /// Runs `draw`, or appends what the same call appended in the canvas's last lowering.
   mutating func memoized(_ call: CanvasDrawMemo.Call, _ draw: (inout CanvasContext) -> Void) {
-    guard let memo else { return draw(&self) }
+    guard let memo, !memo.isResting else { return draw(&self) }
     let key = CanvasDrawMemo.Key(call: call, transform: transform, opacity: opacity, state: drawList.replayState)
     if memo.replay(key, into: &drawList) { return }
     let mark = drawList.mark
