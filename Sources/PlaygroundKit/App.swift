@@ -207,7 +207,7 @@ final class PlaygroundApp {
         } else {
           tracer.flush()
           let t0 = monotonicSeconds()
-          if let e = window.waitEvent(timeout: nil) {
+          if let e = window.waitEvent(untilUptime: nil) {
             tracer.sleepUntilInput(start: t0, end: monotonicSeconds())
             countWakeup()
             handle(e)
@@ -262,7 +262,8 @@ final class PlaygroundApp {
 
   /// Sleeps until `deadline` (uptime), handling any input that comes first.
   ///
-  /// It never spins: it ends with one absolute sleep, some tens of microseconds late. Only the
+  /// It never spins: it ends with one sleep, some tens of microseconds late (on X11 the only
+  /// one, on the X connection; elsewhere SDL's millisecond wait comes first). Only the
   /// hold before a paced frame's present spins (`FramePacing.holdUntilPresent`), because that
   /// is when its pixels reach the screen; a paced frame's start takes its display slot's time
   /// whenever the wait for it ended, and a schedule entry's frame is not a microsecond matter.
@@ -273,17 +274,33 @@ final class PlaygroundApp {
     // Long sleeps are when the trace reaches the disk, so no frame pays for the write.
     if deadline - clock.uptime > 0.05 { tracer.flush() }
     defer { tracer.sleep(start: t0, end: monotonicSeconds(), lateMs: (clock.uptime - deadline) * 1000) }
-    // A copy: an event handled during the wait may change `pacing`.
-    let deadlines = pacing.deadlines
-    let result = deadlines.wait(untilUptime: deadline, precise: false) { [self] seconds in
-      if let e = window.waitEvent(timeout: seconds) {
-        handle(e)
-        return true
+    let result: DeadlinePacer.Outcome
+    if window.waitsPrecisely {
+      result = waitForInput(untilUptime: deadline)
+    } else {
+      // A copy: an event handled during the wait may change `pacing`.
+      let deadlines = pacing.deadlines
+      result = deadlines.wait(untilUptime: deadline, precise: false) { [self] seconds in
+        if let e = window.waitEvent(timeout: seconds) {
+          handle(e)
+          return true
+        }
+        return false
       }
-      return false
     }
     countWakeup()
     return result
+  }
+
+  /// Sleeps on the window's input until `deadline` in one wait (X11), handling the first event.
+  private func waitForInput(untilUptime deadline: Double) -> DeadlinePacer.Outcome {
+    while monotonicSeconds() < deadline {
+      if let e = window.waitEvent(untilUptime: deadline) {
+        handle(e)
+        return .interrupted
+      }
+    }
+    return .reached
   }
 
   /// Renders one frame, or only advances state when nobody can see the window.

@@ -52,6 +52,9 @@ public final class Window {
   /// need the app's own pacer.
   public let presentBlocksOnVSync: Bool
 
+  /// The X connection `waitEvent(untilUptime:)` waits on; nil off X11.
+  let xConnection: Int32?
+
   /// Which renderer to draw with.
   public typealias RendererChoice = SDLBackend.RendererChoice
 
@@ -60,6 +63,7 @@ public final class Window {
     var e = SDL_Event()
     e.type = SDL_USEREVENT.rawValue
     _ = SDL_PushEvent(&e)
+    signalWake()
   }
 
   /// Asks the event loop to quit, as closing the window does; safe from any thread, and a
@@ -68,6 +72,7 @@ public final class Window {
     var e = SDL_Event()
     e.type = SDL_QUIT.rawValue
     _ = SDL_PushEvent(&e)
+    signalWake()
   }
 
   /// Opens a resizable window; throws `.noDisplay` when there is no display server.
@@ -79,6 +84,7 @@ public final class Window {
       let w = SDL_CreateWindow(title, centered, centered, Int32(max(1, width)), Int32(max(1, height)), flags)
     else { throw BackendError.noDisplay(sdlError()) }
     handle = w
+    xConnection = Self.xConnection(of: w)
     let selection = Platform.resolve(choice)
     do {
       drawing = try selection.kind.rendererType.make(window: w, selection: selection)
