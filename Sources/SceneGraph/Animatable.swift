@@ -91,7 +91,8 @@ extension SceneRuntime {
   }
 }
 
-/// A 3×3 projective transform; SwiftUI's `ProjectionTransform`. Drawing uses its affine part.
+/// A 3×3 projective transform; SwiftUI's `ProjectionTransform`. One with a perspective row
+/// (`m13`, `m23`, `m33`) is drawn in perspective (see `Lowerer.lowerProjected`).
 public struct ProjectionTransform: Hashable, Sendable {
   public var m11: CGFloat = 1, m12: CGFloat = 0, m13: CGFloat = 0
   public var m21: CGFloat = 0, m22: CGFloat = 1, m23: CGFloat = 0
@@ -107,6 +108,14 @@ public struct ProjectionTransform: Hashable, Sendable {
 
   /// Its affine part.
   var affine: Transform2D { Transform2D(a: m11, b: m12, c: m21, d: m22, tx: m31, ty: m32) }
+
+  /// Whether it has no perspective (its third column is 0, 0, 1).
+  public var isAffine: Bool { m13 == 0 && m23 == 0 && m33 == 1 }
+
+  /// The transform as the draw list maps points with it.
+  var homography: Homography {
+    Homography(m11: m11, m12: m12, m13: m13, m21: m21, m22: m22, m23: m23, m31: m31, m32: m32, m33: m33)
+  }
 }
 
 /// A modifier that moves, turns or scales a view by a transform computed from its size;
@@ -140,6 +149,16 @@ struct ResolvedGeometryEffect<Effect: GeometryEffect>: TransformEffect {
     let m = effect.effectValue(size: frame.size).affine
     return Transform2D.translation(-frame.minX, -frame.minY).concatenating(m)
       .concatenating(.translation(frame.minX, frame.minY))
+  }
+
+  /// An affine effect is a transform of the child's drawing; one with perspective moves the
+  /// vertices the child was drawn with.
+  func lower(_ child: RNode, frame: Rect, _ lowerer: inout Lowerer, _ t: Transform2D, _ opacity: Double) {
+    let m = effect.effectValue(size: frame.size)
+    guard !m.isAffine else { return lowerer.lower(child, transform(in: frame).concatenating(t), opacity) }
+    let local = Homography(.translation(-frame.minX, -frame.minY)).concatenating(m.homography)
+      .concatenating(Homography(.translation(frame.minX, frame.minY)))
+    lowerer.lowerProjected(child, local, t, opacity)
   }
 }
 

@@ -1,0 +1,35 @@
+// Lowering of a subtree seen in perspective: drawn as plain triangles, then every vertex moved
+// by the projective map (`rotation3DEffect`, a `GeometryEffect` with a perspective row).
+import Graphics
+
+extension Lowerer {
+  /// Lowers `child` under `t`, then moves what it drew by `m`, a map in the coordinates `t`
+  /// takes to pixels (the node's own).
+  ///
+  /// The child is drawn aside as triangles alone: a disc, rounded rectangle or ramp that a
+  /// renderer shades from its rectangle would lose its shape once its corners moved apart,
+  /// and an opaque interior would no longer be a rectangle. Nothing is culled against the
+  /// target before the map, which may bring it into view; fragments are neither kept nor
+  /// replayed inside, since they belong to the unmapped drawing.
+  mutating func lowerProjected(_ child: RNode, _ m: Homography, _ t: Transform2D, _ opacity: Double) {
+    let det = t.a * t.d - t.b * t.c
+    guard det != 0, det.isFinite else { return }
+    let toPixels = Homography(t)
+    let h = Homography(t.inverted()).concatenating(m).concatenating(toPixels)
+    var aside = DrawList()
+    (aside.antiAliased, aside.fringeWidth, aside.circleMaxError, aside.tessellation) = (
+      list.antiAliased, list.fringeWidth, list.circleMaxError, list.tessellation
+    )
+    aside.analyticDiscs = false
+    aside.analyticRoundedRects = false
+    aside.ditheredRamps = false
+    aside.recordsOpaqueInteriors = false
+    let keeps = keepsFragments
+    keepsFragments = false
+    swap(&aside, &list)
+    lower(child, t, opacity)
+    swap(&aside, &list)
+    keepsFragments = keeps
+    list.appendProjected(aside, through: h)
+  }
+}
