@@ -81,10 +81,29 @@ extension DrawList {
   /// Appends n−2 clockwise triangles; `stride` is 2 when inner and outer vertices interleave.
   /// `map` gives each point's vertex number; nil means the points are the vertices.
   private mutating func appendStrip(_ points: [Point], map: [Int]?, base: Int32, stride: Int32) {
+    let start = indices.count
+    // Grown once and written in place: three appends a triangle, each checking the array's
+    // uniqueness and capacity, were a tenth of a GPU frame's lowering of 500 particles.
+    indices.append(contentsOf: repeatElement(0, count: 3 * (points.count - 2)))
+    let fan = triangulation == .fan
+    indices.withUnsafeMutableBufferPointer { all in
+      Self.writeStrip(points, map: map, base: base, stride: stride, fan: fan, into: all.baseAddress! + start)
+    }
+  }
+
+  /// Writes `appendStrip`'s 3·(n−2) indices from `out` on.
+  private static func writeStrip(
+    _ points: [Point], map: [Int]?, base: Int32, stride: Int32, fan: Bool, into out: UnsafeMutablePointer<Int32>
+  ) {
     let n = points.count
+    var o = out
     @inline(__always) func idx(_ i: Int) -> Int32 { base + Int32(map?[i] ?? i) * stride }
-    if triangulation == .fan {
-      for i in 2..<n { appendTriangle(idx(0), idx(i - 1), idx(i)) }
+    @inline(__always) func triangle(_ a: Int, _ b: Int, _ c: Int) {
+      (o[0], o[1], o[2]) = (idx(a), idx(b), idx(c))
+      o += 3
+    }
+    if fan {
+      for i in 2..<n { triangle(0, i - 1, i) }
       return
     }
     var top = 0
@@ -93,16 +112,16 @@ extension DrawList {
     }
     var right = (top + 1) % n
     var left = (top + n - 1) % n
-    appendTriangle(idx(left), idx(top), idx(right))
+    triangle(left, top, right)
     var remaining = n - 3
     while remaining > 0 {
       let nextRight = (right + 1) % n
       let nextLeft = (left + n - 1) % n
       if points[nextRight].y <= points[nextLeft].y {
-        appendTriangle(idx(left), idx(right), idx(nextRight))
+        triangle(left, right, nextRight)
         right = nextRight
       } else {
-        appendTriangle(idx(left), idx(right), idx(nextLeft))
+        triangle(left, right, nextLeft)
         left = nextLeft
       }
       remaining -= 1
@@ -119,7 +138,8 @@ extension DrawList {
     _ input: [Point], colors inputColors: [RGBA8]?, uniform: RGBA8, foldFree: Bool = false, interior: Rect? = nil
   ) {
     guard input.count >= 3 else { return }
-    guard isVisible(Self.bounds(of: input)) else { return }
+    let box = Self.bounds(of: input)
+    guard isVisible(box) else { return }
     var points = input
     var colors = inputColors
     let area = Self.signedArea2(points)
@@ -134,7 +154,8 @@ extension DrawList {
     // exactly horizontal shared edges, which SDL's software rasterizer leaves gaps along.
     let cornerPoints = points
     let corners: [Int]?
-    (points, colors, corners) = subdivided(points, colors)
+    // Only an edge more than 4 pixels across both ways is cut (`pieces`): none in a box this small.
+    (points, colors, corners) = box.width <= 4 || box.height <= 4 ? (points, colors, nil) : subdivided(points, colors)
     let n = points.count
     let base = prepare(texture: .none)
     @inline(__always) func col(_ i: Int) -> RGBA8 { colors?[i] ?? uniform }
@@ -154,26 +175,42 @@ extension DrawList {
       return len > 0 ? Point(x: d.y / len, y: -d.x / len) : .zero
     }
     let half = fringeWidth * 0.5
-    var before = normal(points[n - 1], points[0])
-    for i1 in 0..<n {
-      let after = normal(points[i1], points[i1 + 1 < n ? i1 + 1 : 0])
-      let dm = Self.miter(before, after) * half
-      let p = points[i1]
-      let c = col(i1)
-      vertices.append(Vertex(x: Float(p.x - dm.x), y: Float(p.y - dm.y), color: c))
-      vertices.append(Vertex(x: Float(p.x + dm.x), y: Float(p.y + dm.y), color: c.transparent))
-      before = after
+    // Inner and outer vertex of each corner, written in place after growing the array once.
+    let first = vertices.count
+    vertices.append(contentsOf: repeatElement(Vertex(x: 0, y: 0, color: uniform), count: 2 * n))
+    vertices.withUnsafeMutableBufferPointer { all in
+      var v = all.baseAddress! + first
+      var before = normal(points[n - 1], points[0])
+      for i1 in 0..<n {
+        let after = normal(points[i1], points[i1 + 1 < n ? i1 + 1 : 0])
+        let dm = Self.miter(before, after) * half
+        let p = points[i1]
+        let c = col(i1)
+        v[0] = Vertex(x: Float(p.x - dm.x), y: Float(p.y - dm.y), color: c)
+        v[1] = Vertex(x: Float(p.x + dm.x), y: Float(p.y + dm.y), color: c.transparent)
+        v += 2
+        before = after
+      }
     }
-    appendStrip(cornerPoints, map: corners, base: base, stride: 2)
-    var i0 = n - 1
-    for i1 in 0..<n {
-      let in0 = base + Int32(i0 * 2)
-      let in1 = base + Int32(i1 * 2)
-      appendTriangle(in1, in0, in0 + 1)
-      appendTriangle(in0 + 1, in1 + 1, in1)
-      i0 = i1
+    let strip = (cornerPoints.count - 2) * 3
+    let start = indices.count
+    indices.append(contentsOf: repeatElement(0, count: strip + n * 6))
+    let fan = triangulation == .fan
+    indices.withUnsafeMutableBufferPointer { all in
+      let out = all.baseAddress! + start
+      Self.writeStrip(cornerPoints, map: corners, base: base, stride: 2, fan: fan, into: out)
+      // The fringe: two triangles between each side's inner and outer edge.
+      var o = out + strip
+      var i0 = n - 1
+      for i1 in 0..<n {
+        let in0 = base + Int32(i0 * 2)
+        let in1 = base + Int32(i1 * 2)
+        (o[0], o[1], o[2], o[3], o[4], o[5]) = (in1, in0, in0 + 1, in0 + 1, in1 + 1, in1)
+        o += 6
+        i0 = i1
+      }
     }
-    closeIndices(added: (cornerPoints.count - 2) * 3 + n * 6)
+    closeIndices(added: strip + n * 6)
     // Shapes too small to hide the 1,024 pixels worth a split (dots, knobs) skip the search.
     if recordsOpaqueInteriors, case let box = Self.bounds(of: cornerPoints), box.width * box.height >= 1024,
       abs(box.minX) < Self.drawableLimit, abs(box.maxX) < Self.drawableLimit,
