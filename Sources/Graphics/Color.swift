@@ -71,6 +71,7 @@ public struct Color: Hashable, Sendable {
   public static let indigo = Color(red: 0.345, green: 0.337, blue: 0.839)
   public static let purple = Color(red: 0.686, green: 0.322, blue: 0.871)
   public static let pink = Color(red: 1, green: 0.176, blue: 0.333)
+  public static let brown = Color(red: 0.635, green: 0.518, blue: 0.369)
 }
 
 /// A color packed as four bytes in R, G, B, A order: the layout of `SDL_Color`.

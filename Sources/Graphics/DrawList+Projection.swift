@@ -56,39 +56,44 @@ extension DrawList {
   ///
   /// Triangles map to triangles: colours and texture coordinates are interpolated on the
   /// screen, not in perspective, so a textured triangle whose w varies is first cut into
-  /// smaller ones (a 16-pixel grid at most) for its image not to bend along the diagonal. A
-  /// clip inside `other` becomes the box around its mapped corners. What comes closer to the
-  /// eye than `Homography.minimumW` is cut away. `other` must hold plain triangles: lowered without
-  /// analytic discs, rounded rectangles, dithered ramps or opaque interiors, whose shapes come
-  /// from their rectangles rather than their vertices.
+  /// smaller ones (up to 16 a side) for its image not to bend along the diagonal. A clip
+  /// inside `other` is a rectangle before the map and a quadrilateral after it: triangles are
+  /// cut to it before they are mapped, as they are to the plane `Homography.minimumW` in
+  /// front of the eye. `other` must hold plain triangles: lowered without analytic discs,
+  /// rounded rectangles, dithered ramps or opaque interiors, whose shapes come from their
+  /// rectangles rather than their vertices.
   public mutating func appendProjected(_ other: DrawList, through h: Homography) {
     for (id, image) in other.images { images[id] = image }
     for p in other.primitives {
-      let cmd = other.commands[p.command]
-      var pushed = false
-      if let c = cmd.clip {
-        guard let box = Self.mappedBox(c, h) else { continue }
-        pushClip(box)
-        pushed = true
-      }
-      defer { if pushed { popClip() } }
-      appendProjected(p, of: other, through: h)
+      appendProjected(p, of: other, through: h, clip: other.commands[p.command].clip)
     }
   }
 
-  /// The box around `r`'s corners mapped by `h`; nil when one is behind the eye.
-  private static func mappedBox(_ r: Rect, _ h: Homography) -> Rect? {
+  /// The box, before `h`, whose image covers `target` when every corner of `target` comes
+  /// from in front of the eye; nil otherwise (or when `h` cannot be undone).
+  public static func preimage(of target: Rect, under h: Homography) -> Rect? {
+    // The adjugate undoes a projective map up to scale, which the division by w removes.
+    let inverse = Homography(
+      m11: h.m22 * h.m33 - h.m23 * h.m32, m12: h.m13 * h.m32 - h.m12 * h.m33, m13: h.m12 * h.m23 - h.m13 * h.m22,
+      m21: h.m23 * h.m31 - h.m21 * h.m33, m22: h.m11 * h.m33 - h.m13 * h.m31, m23: h.m13 * h.m21 - h.m11 * h.m23,
+      m31: h.m21 * h.m32 - h.m22 * h.m31, m32: h.m12 * h.m31 - h.m11 * h.m32, m33: h.m11 * h.m22 - h.m12 * h.m21)
     var points: [Point] = []
-    for (x, y) in [(r.minX, r.minY), (r.maxX, r.minY), (r.maxX, r.maxY), (r.minX, r.maxY)] {
-      let m = h.apply(x, y)
-      guard m.w > Homography.minimumW else { return nil }
+    for (x, y) in [
+      (target.minX, target.minY), (target.maxX, target.minY), (target.maxX, target.maxY),
+      (target.minX, target.maxY),
+    ] {
+      let m = inverse.apply(x, y)
+      // The corner's source point, checked the right way round: it must land back in front.
+      guard m.x.isFinite, m.y.isFinite, h.apply(m.x, m.y).w > Homography.minimumW else { return nil }
       points.append(Point(x: m.x, y: m.y))
     }
     return bounds(of: points)
   }
 
-  /// Appends primitive `p` of `other` mapped by `h` as a primitive of its own.
-  private mutating func appendProjected(_ p: Primitive, of other: DrawList, through h: Homography) {
+  /// Appends primitive `p` of `other` mapped by `h` as a primitive of its own, cut to `clip`
+  /// (in `other`'s coordinates) when there is one.
+  private mutating func appendProjected(_ p: Primitive, of other: DrawList, through h: Homography, clip: Rect?) {
+    if let clip { return appendCutToPlanes(p, of: other, through: h, clip: clip) }
     let ids = other.indices[p.indexOffset..<(p.indexOffset + p.indexCount)]
     guard let low = ids.min(), let high = ids.max() else { return }
     let source = other.vertices[Int(low)...Int(high)]
@@ -97,7 +102,7 @@ extension DrawList {
     var (wMin, wMax) = (Double.infinity, -Double.infinity)
     for v in source {
       let m = h.apply(Double(v.x), Double(v.y))
-      guard m.w > Homography.minimumW else { return appendNearClipped(p, of: other, through: h) }
+      guard m.w > Homography.minimumW else { return appendCutToPlanes(p, of: other, through: h, clip: nil) }
       guard m.x.isFinite, m.y.isFinite else { return }
       (wMin, wMax) = (min(wMin, m.w), max(wMax, m.w))
       mapped.append(Vertex(x: Float(m.x), y: Float(m.y), color: v.color, u: v.u, v: v.v))
@@ -124,24 +129,33 @@ extension DrawList {
     closeIndices(added: added)
   }
 
-  /// Appends primitive `p` of `other`, some of whose points are too near the eye, with each
-  /// triangle cut along the line where w is `minimumW` and only the part beyond it kept.
-  private mutating func appendNearClipped(_ p: Primitive, of other: DrawList, through h: Homography) {
-    @inline(__always) func depth(_ v: Vertex) -> Double {
-      h.m13 * Double(v.x) + h.m23 * Double(v.y) + h.m33 - Homography.minimumW
+  /// Appends primitive `p` of `other` with each triangle cut, before the map, to the part in
+  /// front of the plane where w is `minimumW` and inside `clip`.
+  private mutating func appendCutToPlanes(_ p: Primitive, of other: DrawList, through h: Homography, clip: Rect?) {
+    // Each cut keeps the side where its function is positive; all are affine in x and y, so
+    // Sutherland–Hodgman clips exactly, one plane after another.
+    var planes: [(Double, Double, Double)] = [(h.m13, h.m23, h.m33 - Homography.minimumW)]
+    if let c = clip {
+      planes += [(1, 0, -c.minX), (-1, 0, c.maxX), (0, 1, -c.minY), (0, -1, c.maxY)]
     }
     var kept: [(Vertex, Vertex, Vertex)] = []
+    var polygon: [Vertex] = []
+    var next: [Vertex] = []
     var k = p.indexOffset
     while k + 2 < p.indexOffset + p.indexCount {
-      let corners = (0..<3).map { other.vertices[Int(other.indices[k + $0])] }
+      polygon.removeAll(keepingCapacity: true)
+      for j in 0..<3 { polygon.append(other.vertices[Int(other.indices[k + j])]) }
       k += 3
-      // Sutherland–Hodgman against one plane: w is affine in x and y, so the cut is linear.
-      var polygon: [Vertex] = []
-      for i in 0..<3 {
-        let (a, b) = (corners[i], corners[(i + 1) % 3])
-        let (da, db) = (depth(a), depth(b))
-        if da > 0 { polygon.append(a) }
-        if (da > 0) != (db > 0) { polygon.append(Self.lerp(a, b, Float(da / (da - db)))) }
+      for (a, b, c) in planes where polygon.count >= 3 {
+        @inline(__always) func side(_ v: Vertex) -> Double { a * Double(v.x) + b * Double(v.y) + c }
+        next.removeAll(keepingCapacity: true)
+        for i in polygon.indices {
+          let (u, v) = (polygon[i], polygon[(i + 1) % polygon.count])
+          let (su, sv) = (side(u), side(v))
+          if su > 0 { next.append(u) }
+          if (su > 0) != (sv > 0) { next.append(Self.lerp(u, v, Float(su / (su - sv)))) }
+        }
+        swap(&polygon, &next)
       }
       guard polygon.count >= 3 else { continue }
       for i in 1..<(polygon.count - 1) { kept.append((polygon[0], polygon[i], polygon[i + 1])) }
@@ -178,7 +192,8 @@ extension DrawList {
     }
     let (pa, pb, pc) = (screen(a), screen(b), screen(c))
     let longest = max((pb - pa).length, (pc - pb).length, (pa - pc).length)
-    let n = cuts && longest.isFinite ? max(1, min(16, Int((longest / 16).rounded(.up)))) : 1
+    // Clamped before converting: a side of 10²¹ pixels must not trap.
+    let n = cuts && longest.isFinite ? Int(max(1, min(16, (longest / 16).rounded(.up)))) : 1
     // The grid point i steps from a toward b and j toward c, interpolated before mapping.
     @inline(__always) func at(_ i: Int, _ j: Int) -> Vertex {
       let (s, t) = (Float(i) / Float(n), Float(j) / Float(n))

@@ -39,8 +39,10 @@ extension Window {
   /// Off X11 it is one SDL wait of whole milliseconds, which may end before the deadline:
   /// callers loop until the deadline has passed.
   public func waitEvent(untilUptime deadline: Double?) -> WindowEvent? {
-    // Taking an event pumps X: whatever Xlib read into its own queue (during the last
-    // present's round trip, say) is in SDL's queue now, and the descriptor is quiet.
+    // Pumping moves whatever Xlib read into its own queue (during the last present's round
+    // trip, say) into SDL's and flushes what Xlib has to send: the descriptor is then quiet.
+    // `SDL_PollEvent` alone skips the pump while a poll sentinel of SDL's is still queued.
+    SDL_PumpEvents()
     if let e = pollEvent() { return e }
     guard let fd = xConnection else {
       return waitEvent(timeout: deadline.map { $0 - monotonicSeconds() })

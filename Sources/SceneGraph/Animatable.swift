@@ -155,7 +155,10 @@ struct ResolvedGeometryEffect<Effect: GeometryEffect>: TransformEffect {
   /// vertices the child was drawn with.
   func lower(_ child: RNode, frame: Rect, _ lowerer: inout Lowerer, _ t: Transform2D, _ opacity: Double) {
     let m = effect.effectValue(size: frame.size)
-    guard !m.isAffine else { return lowerer.lower(child, transform(in: frame).concatenating(t), opacity) }
+    // A turn resting at 180° leaves perspective terms of 10⁻¹⁶ (sin π): drawn as the affine
+    // map it is, it keeps analytic shapes and replayed fragments.
+    let flat = abs(m.m13) < 1e-12 && abs(m.m23) < 1e-12 && abs(m.m33 - 1) < 1e-12
+    guard !m.isAffine, !flat else { return lowerer.lower(child, transform(in: frame).concatenating(t), opacity) }
     let local = Homography(.translation(-frame.minX, -frame.minY)).concatenating(m.homography)
       .concatenating(Homography(.translation(frame.minX, frame.minY)))
     lowerer.lowerProjected(child, local, t, opacity)

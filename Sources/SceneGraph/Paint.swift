@@ -171,6 +171,7 @@ extension ShapeStyle where Self == Color {
   public static var indigo: Color { Color.indigo }
   public static var purple: Color { Color.purple }
   public static var pink: Color { Color.pink }
+  public static var brown: Color { Color.brown }
 }
 
 extension ShapeStyle where Self == LinearGradient {

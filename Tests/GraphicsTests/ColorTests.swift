@@ -18,4 +18,9 @@ import Testing
     #expect(
       Color(red: .nan, green: .infinity, blue: -.infinity, opacity: 2).rgba8 == RGBA8(r: 255, g: 255, b: 0, a: 255))
   }
+
+  @Test("SwiftUI's brown, light appearance: (162, 132, 94)")
+  func brownIsSwiftUIs() {
+    #expect(Color.brown.rgba8 == RGBA8(r: 162, g: 132, b: 94, a: 255))
+  }
 }

@@ -46,7 +46,8 @@ import Testing
           box(30, 10)
           box(30, 10)
         }
-        Color.red.frame(height: 2)
+        // Unsized across: it takes the columns' width rather than the width offered.
+        Color.red.frame(height: 2).gridCellUnsizedAxes(.horizontal)
         GridRow {
           box(20, 10).gridCellColumns(2)
           box(30, 10)
@@ -117,5 +118,34 @@ import Testing
     // Rows 10 and 90 tall (100 × 100 from (100, 50)): the colour fills its slot, the box is centred.
     #expect(drawn[2] == Rect(x: 100, y: 60, width: 50, height: 90), "\(drawn[2])")
     #expect(drawn[3] == Rect(x: 150, y: 100, width: 50, height: 10), "\(drawn[3])")
+  }
+
+  @Test("a flexible view across the grid widens it to the width offered, unless it is unsized; spans are capped")
+  func spanningFlexibleViewsAndHugeSpans() {
+    func grid(unsized: Bool) -> some View {
+      Grid(horizontalSpacing: 0, verticalSpacing: 0) {
+        GridRow {
+          box(40, 10)
+          box(40, 10)
+        }
+        if unsized {
+          Color.red.frame(height: 2).gridCellUnsizedAxes(.horizontal)
+        } else {
+          Color.red.frame(height: 2)
+        }
+      }
+    }
+    // Offered 300, the full-width colour makes each column 150; unsized, the grid stays 80.
+    #expect(boxes(grid(unsized: false))[2] == Rect(x: 0, y: 104, width: 300, height: 2))
+    #expect(boxes(grid(unsized: true))[2] == Rect(x: 110, y: 104, width: 80, height: 2))
+    // A span of Int.max is cut to the grid's columns rather than overflowing a sum.
+    let huge = boxes(
+      Grid {
+        GridRow {
+          box(20, 10).gridCellColumns(.max)
+          box(20, 10).gridCellColumns(.max)
+        }
+      })
+    #expect(huge.count == 2 && huge.allSatisfy { $0.width == 20 })
   }
 }

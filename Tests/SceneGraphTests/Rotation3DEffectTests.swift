@@ -150,4 +150,61 @@ import Testing
     // Two triangles become many: each side cut in up to 16-pixel steps.
     #expect(turned.count == 1 && turned[0].indexCount >= 6 * 49, "\(turned.map(\.indexCount))")
   }
+
+  @Test("a clip inside the turned view cuts it along the clip's turned edges, even where a corner nears the eye")
+  func clipsAreCutInPerspective() {
+    func lowered<V: View>(_ v: V) -> DrawList {
+      SceneRuntime(textEngine: FixedAdvanceTextEngine()).frame(
+        { v }, input: FrameInput(now: Date(timeIntervalSince1970: 0), time: 0, size: Size(width: 400, height: 400))
+      ).drawList
+    }
+    // A door swung toward the viewer until its far edge is nearly at the eye (w ≈ 0.015 there):
+    // the part in front of the near plane is still drawn.
+    let door = lowered(
+      Color.red.frame(width: 200, height: 200).clipped()
+        .rotation3DEffect(.degrees(-80), axis: (x: 0, y: 1, z: 0), anchor: .leading))
+    #expect(!door.indices.isEmpty)
+    #expect(door.vertices.allSatisfy { $0.x.isFinite && $0.y.isFinite })
+    // A tall bar clipped to a 100-point square, turned: every vertex lies inside the turned
+    // square (a trapezoid), not merely inside the box around it.
+    let m = _Rotation3DEffect(angle: .degrees(45), axis: (x: 0, y: 1, z: 0)).effectValue(
+      size: CGSize(width: 100, height: 100))
+    let corners = [(0.0, 0.0), (100.0, 0.0), (100.0, 100.0), (0.0, 100.0)].map { map(m, $0.0, $0.1) }
+      .map { (x: $0.0 + 150, y: $0.1 + 150) }
+    let bar = lowered(
+      Rectangle().fill(Color.white).frame(width: 40, height: 400).frame(width: 100, height: 100).clipped()
+        .rotation3DEffect(.degrees(45), axis: (x: 0, y: 1, z: 0)))
+    #expect(!bar.indices.isEmpty)
+    for v in bar.vertices {
+      // Inside a clockwise quadrilateral: on the inner side of each edge, to rounding.
+      for i in 0..<4 {
+        let (a, b) = (corners[i], corners[(i + 1) % 4])
+        let cross = (b.x - a.x) * (Double(v.y) - a.y) - (b.y - a.y) * (Double(v.x) - a.x)
+        #expect(cross >= -0.01 * ((b.x - a.x).magnitude + (b.y - a.y).magnitude), "\(v) outside edge \(i)")
+      }
+    }
+  }
+
+  @Test("hostile sizes and axes draw nothing wrong rather than trap")
+  func hostileInputs() {
+    let picture = ImageBuffer(width: 8, height: 8)
+    for view in [
+      AnyView(
+        Image(picture, key: "huge").resizable().frame(width: 1e21, height: 100)
+          .rotation3DEffect(.degrees(30), axis: (x: 0, y: 1, z: 0))),
+      AnyView(Color.blue.frame(width: 50, height: 50).rotation3DEffect(.degrees(30), axis: (x: 1e200, y: 1e200, z: 0))),
+      AnyView(Color.blue.frame(width: 50, height: 50).rotation3DEffect(.degrees(.nan), axis: (x: 0, y: 1, z: 0))),
+      AnyView(Color.blue.frame(width: 0, height: 0).rotation3DEffect(.degrees(30), axis: (x: 0, y: 1, z: 0))),
+    ] {
+      let out = SceneRuntime(textEngine: FixedAdvanceTextEngine()).frame(
+        { view }, input: FrameInput(now: Date(timeIntervalSince1970: 0), time: 0, size: Size(width: 300, height: 300)))
+      #expect(out.drawList.vertices.allSatisfy { $0.x.isFinite && $0.y.isFinite })
+    }
+    // The huge axis is the diagonal it points along.
+    let diagonal = _Rotation3DEffect(angle: .degrees(30), axis: (x: 1e200, y: 1e200, z: 0)).effectValue(
+      size: CGSize(width: 50, height: 50))
+    let unit = _Rotation3DEffect(angle: .degrees(30), axis: (x: 1, y: 1, z: 0)).effectValue(
+      size: CGSize(width: 50, height: 50))
+    #expect(abs(diagonal.m11 - unit.m11) < 1e-12 && abs(diagonal.m13 - unit.m13) < 1e-12)
+  }
 }

@@ -112,6 +112,9 @@ extension View {
 
 /// A cell of a grid, as the layout reads it.
 private struct GridCell {
+  /// The most columns one cell spans.
+  static let maximumSpan = 1024
+
   let node: RNode
   /// Its first column and how many it spans.
   var column = 0
@@ -131,7 +134,9 @@ private struct GridCell {
       }
       n = inner
     }
-    span = fullWidth ?? max(1, traits.columns ?? 1)
+    // Capped, so that `gridCellColumns(.max)` neither overflows a sum nor asks for that many
+    // columns; a row is cut to the grid's columns anyway.
+    span = fullWidth ?? max(1, min(GridCell.maximumSpan, traits.columns ?? 1))
   }
 }
 
@@ -203,6 +208,16 @@ struct GridLayoutSpec: ResolvedModifier {
       for cell in sized where cell.span == 1 && !grows[cell.column] {
         let wider = layout.size(cell.node, ProposedSize(width: widths[cell.column] + extra, height: nil)).width
         grows[cell.column] = wider > widths[cell.column] + 0.5
+      }
+      // A cell across several columns that grows (a `Divider` between rows) widens them all,
+      // unless a column of its own already takes the space.
+      for cell in sized where cell.span > 1 {
+        let range = cell.column..<(cell.column + cell.span)
+        guard !range.contains(where: { grows[$0] }) else { continue }
+        let have = slotWidth(cell, widths)
+        if layout.size(cell.node, ProposedSize(width: have + extra, height: nil)).width > have + 0.5 {
+          for c in range { grows[c] = true }
+        }
       }
       let growing = grows.filter { $0 }.count
       if growing > 0 {

@@ -8,9 +8,10 @@ extension Lowerer {
   ///
   /// The child is drawn aside as triangles alone: a disc, rounded rectangle or ramp that a
   /// renderer shades from its rectangle would lose its shape once its corners moved apart,
-  /// and an opaque interior would no longer be a rectangle. Nothing is culled against the
-  /// target before the map, which may bring it into view; fragments are neither kept nor
-  /// replayed inside, since they belong to the unmapped drawing.
+  /// and an opaque interior would no longer be a rectangle. What is culled against (and what
+  /// bounds a layer's pixels) is the part of the plane the map takes onto the target, when all
+  /// of the target comes from in front of the eye; otherwise nothing is culled. Fragments are
+  /// neither kept nor replayed inside, since they belong to the unmapped drawing.
   mutating func lowerProjected(_ child: RNode, _ m: Homography, _ t: Transform2D, _ opacity: Double) {
     let det = t.a * t.d - t.b * t.c
     guard det != 0, det.isFinite else { return }
@@ -24,6 +25,7 @@ extension Lowerer {
     aside.analyticRoundedRects = false
     aside.ditheredRamps = false
     aside.recordsOpaqueInteriors = false
+    aside.targetBounds = list.targetBounds.flatMap { DrawList.preimage(of: $0, under: h) }
     let keeps = keepsFragments
     keepsFragments = false
     swap(&aside, &list)

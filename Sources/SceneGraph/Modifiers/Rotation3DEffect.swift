@@ -35,9 +35,12 @@ public struct _Rotation3DEffect: GeometryEffect, Equatable {
   /// order Core Animation composes SwiftUI's effect in, its z column dropped at the end.
   public func effectValue(size: CGSize) -> ProjectionTransform {
     let (ax, ay, az) = (anchor.x * size.width, anchor.y * size.height, anchorZ)
-    let length = (axis.x * axis.x + axis.y * axis.y + axis.z * axis.z).squareRoot()
-    guard length > 0, length.isFinite, angle.radians.isFinite else { return ProjectionTransform() }
-    let (x, y, z) = (axis.x / length, axis.y / length, axis.z / length)
+    // Scaled by its largest component first, so an axis of 10²⁰⁰ does not overflow its length.
+    let largest = max(abs(axis.x), abs(axis.y), abs(axis.z))
+    guard largest > 0, largest.isFinite, angle.radians.isFinite else { return ProjectionTransform() }
+    let (sx, sy, sz) = (axis.x / largest, axis.y / largest, axis.z / largest)
+    let length = (sx * sx + sy * sy + sz * sz).squareRoot()
+    let (x, y, z) = (sx / length, sy / length, sz / length)
     let (c, s) = (cos(angle.radians), sin(angle.radians))
     let k = 1 - c
     // Row-vector rotation about (x, y, z): a point's row times this matrix.
