@@ -59,6 +59,13 @@ extension Button: PrimitiveView {
         return true
       })
     let label = self.label
+    if let custom = ctx.env.controls.customButtonStyle {
+      let role = self.role
+      let host = _ControlHost(cornerRadius: ButtonLook<Label>.cornerRadius, behavior: behavior) { interaction in
+        custom.body(label: AnyView(label), role: role, isPressed: interaction.isPressed)
+      }
+      return ctx.runtime.child(node, ChildKey(1), host, ctx)
+    }
     let labelStyle = ctx.env.foregroundIsExplicit ? ctx.env.foreground : nil
     let host = _ControlHost(cornerRadius: ButtonLook<Label>.cornerRadius, behavior: behavior) { interaction in
       ButtonLook(label: label, style: style, tint: tint, labelStyle: labelStyle, isPressed: interaction.isPressed)
@@ -180,6 +187,6 @@ extension PrimitiveButtonStyle where Self == BorderedProminentButtonStyle {
 extension View {
   /// Draws the buttons inside in `style`.
   public func buttonStyle<S: PrimitiveButtonStyle>(_ style: S) -> some View {
-    controlEnvironment(\.buttonStyle, (style as? any BuiltInButtonStyle)?.kind ?? .automatic)
+    controlEnvironment(\.buttonStyles, ((style as? any BuiltInButtonStyle)?.kind ?? .automatic, nil))
   }
 }

@@ -9,8 +9,10 @@ struct ControlEnvironment: Hashable {
   var tint: Color?
   /// Whether controls leave their labels out (`.labelsHidden()`).
   var labelsHidden = false
-  /// How buttons are drawn (`.buttonStyle(_:)`).
+  /// How buttons are drawn (`.buttonStyle(_:)`): a built-in style, or one of the user's own
+  /// that draws them instead.
   var buttonStyle = ButtonStyleKind.automatic
+  var customButtonStyle: CustomButtonStyle?
   /// How toggles are drawn (`.toggleStyle(_:)`).
   var toggleStyle = ToggleStyleKind.automatic
   /// How pickers are drawn (`.pickerStyle(_:)`).
@@ -30,6 +32,15 @@ enum ToggleStyleKind: Hashable {
 /// The ways a picker can look.
 enum PickerStyleKind: Hashable {
   case automatic, segmented, menu, inline, wheel, palette
+}
+
+extension ControlEnvironment {
+  /// Both of a button style's fields, written together: the innermost `.buttonStyle` wins,
+  /// built-in or not.
+  var buttonStyles: (ButtonStyleKind, CustomButtonStyle?) {
+    get { (buttonStyle, customButtonStyle) }
+    set { (buttonStyle, customButtonStyle) = newValue }
+  }
 }
 
 extension EnvironmentValues {
