@@ -13,8 +13,9 @@ struct ControlEnvironment: Hashable {
   /// that draws them instead.
   var buttonStyle = ButtonStyleKind.automatic
   var customButtonStyle: CustomButtonStyle?
-  /// How toggles are drawn (`.toggleStyle(_:)`).
+  /// How toggles are drawn (`.toggleStyle(_:)`): a built-in style, or one of the user's own.
   var toggleStyle = ToggleStyleKind.automatic
+  var customToggleStyle: CustomToggleStyle?
   /// How pickers are drawn (`.pickerStyle(_:)`).
   var pickerStyle = PickerStyleKind.automatic
 }
@@ -40,6 +41,12 @@ extension ControlEnvironment {
   var buttonStyles: (ButtonStyleKind, CustomButtonStyle?) {
     get { (buttonStyle, customButtonStyle) }
     set { (buttonStyle, customButtonStyle) = newValue }
+  }
+
+  /// Both of a toggle style's fields, written together, as `buttonStyles`.
+  var toggleStyles: (ToggleStyleKind, CustomToggleStyle?) {
+    get { (toggleStyle, customToggleStyle) }
+    set { (toggleStyle, customToggleStyle) = newValue }
   }
 }
 

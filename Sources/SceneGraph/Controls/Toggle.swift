@@ -42,6 +42,11 @@ extension Toggle: PrimitiveView {
         isOn.wrappedValue.toggle()
         return true
       })
+    if let custom = ctx.env.controls.customToggleStyle {
+      // A style of the user's own draws the whole toggle and handles its own taps, as in SwiftUI.
+      let body = custom.body(label: AnyView(label), isOn: isOn)
+      return ctx.runtime.child(node, ChildKey(1), body, ctx)
+    }
     let on = isOn.wrappedValue
     let control = _ControlHost(cornerRadius: ToggleSwitch.size.height / 2, behavior: behavior) { _ in
       ToggleSwitch(isOn: on, tint: tint)
@@ -96,12 +101,71 @@ struct ToggleSwitch: View, Equatable {
 }
 
 /// A style a toggle is drawn in; SwiftUI's `ToggleStyle`. `.switch` and `.automatic` draw a
-/// switch; `.button` and `.checkbox` are accepted and drawn as a switch too.
-public protocol ToggleStyle {}
+/// switch; `.button` and `.checkbox` are accepted and drawn as a switch too. A style of your
+/// own draws the whole toggle from its configuration and flips `configuration.isOn` itself
+/// (on a tap, say).
+public protocol ToggleStyle {
+  associatedtype Body: View
+  /// The toggle as this style draws it.
+  @ViewBuilder func makeBody(configuration: Configuration) -> Body
+  typealias Configuration = ToggleStyleConfiguration
+}
+
+/// What a `ToggleStyle` draws a toggle from; SwiftUI's `ToggleStyleConfiguration`.
+public struct ToggleStyleConfiguration {
+  /// The toggle's label, as a view the style places.
+  public struct Label: View {
+    let content: AnyView
+    public var body: some View { content }
+  }
+
+  /// The toggle's label.
+  public let label: Label
+  /// Whether the toggle is on; setting it sets the toggle's binding.
+  @Binding public var isOn: Bool
+  /// Whether the toggle stands for several values, some on and some off; always false here.
+  public var isMixed: Bool = false
+}
+
+/// A `ToggleStyle` of the user's own in the environment, compared as `CustomButtonStyle` is.
+struct CustomToggleStyle: Hashable {
+  private let style: any ToggleStyle
+  private let same: (any ToggleStyle) -> Bool
+
+  init<S: ToggleStyle>(_ style: S) {
+    self.style = style
+    same = { other in
+      guard let o = other as? S else { return false }
+      if MemoryLayout<S>.size == 0 { return true }
+      guard let e = style as? any Equatable else { return false }
+      return Self.equal(e, o)
+    }
+  }
+
+  private static func equal<E: Equatable>(_ a: E, _ b: Any) -> Bool { (b as? E) == a }
+
+  static func == (lhs: CustomToggleStyle, rhs: CustomToggleStyle) -> Bool { lhs.same(rhs.style) }
+
+  func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(type(of: style))) }
+
+  /// The toggle drawn by the style.
+  func body(label: AnyView, isOn: Binding<Bool>) -> AnyView {
+    let configuration = ToggleStyleConfiguration(label: .init(content: label), isOn: isOn)
+    func make<S: ToggleStyle>(_ s: S) -> AnyView { AnyView(s.makeBody(configuration: configuration)) }
+    return make(style)
+  }
+}
 
 /// A built-in toggle style.
 protocol BuiltInToggleStyle: ToggleStyle {
   var kind: ToggleStyleKind { get }
+}
+
+extension BuiltInToggleStyle {
+  /// The toggle as the runtime draws this style, for a style of one's own to build on.
+  public func makeBody(configuration: Configuration) -> some View {
+    Toggle(isOn: configuration.$isOn) { configuration.label }.toggleStyle(self)
+  }
 }
 
 /// The platform's default: a switch.
@@ -155,6 +219,7 @@ extension ToggleStyle where Self == CheckboxToggleStyle {
 extension View {
   /// Draws the toggles inside in `style`.
   public func toggleStyle<S: ToggleStyle>(_ style: S) -> some View {
-    controlEnvironment(\.toggleStyle, (style as? any BuiltInToggleStyle)?.kind ?? .automatic)
+    let kind = (style as? any BuiltInToggleStyle)?.kind
+    return controlEnvironment(\.toggleStyles, (kind ?? .automatic, kind == nil ? CustomToggleStyle(style) : nil))
   }
 }
