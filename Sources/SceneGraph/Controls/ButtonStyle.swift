@@ -28,28 +28,19 @@ public struct ButtonStyleConfiguration {
   public let isPressed: Bool
 }
 
-/// A `ButtonStyle` in the environment, compared so that the views under it see a change only
-/// when the style does: same type and, where the type says how, equal values (a style with no
-/// stored properties is always equal to another of its type).
+/// A `ButtonStyle` in the environment, compared by its `StyleIdentity`.
 struct CustomButtonStyle: Hashable {
   private let style: any ButtonStyle
-  private let same: (any ButtonStyle) -> Bool
+  private let identity: StyleIdentity
 
   init<S: ButtonStyle>(_ style: S) {
     self.style = style
-    same = { other in
-      guard let o = other as? S else { return false }
-      if MemoryLayout<S>.size == 0 { return true }
-      guard let e = style as? any Equatable else { return false }
-      return Self.equal(e, o)
-    }
+    identity = StyleIdentity(style)
   }
 
-  private static func equal<E: Equatable>(_ a: E, _ b: Any) -> Bool { (b as? E) == a }
+  static func == (lhs: CustomButtonStyle, rhs: CustomButtonStyle) -> Bool { lhs.identity == rhs.identity }
 
-  static func == (lhs: CustomButtonStyle, rhs: CustomButtonStyle) -> Bool { lhs.same(rhs.style) }
-
-  func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(type(of: style))) }
+  func hash(into hasher: inout Hasher) { hasher.combine(identity) }
 
   /// The button drawn by the style.
   func body(label: AnyView, role: ButtonRole?, isPressed: Bool) -> AnyView {

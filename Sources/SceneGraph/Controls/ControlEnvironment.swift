@@ -106,3 +106,29 @@ extension View {
     modified(ControlEnvironmentWriter(keyPath: keyPath, value: value))
   }
 }
+
+/// How a style of the user's own compares with another in the environment, so that the views
+/// under it see a change only when the style does: same type and, where the type is
+/// `Equatable`, equal values (a style with no stored properties equals any of its type).
+struct StyleIdentity: Hashable {
+  private let value: Any
+  private let type: ObjectIdentifier
+  private let same: (Any) -> Bool
+
+  init<S>(_ style: S) {
+    value = style
+    type = ObjectIdentifier(S.self)
+    same = { other in
+      guard let o = other as? S else { return false }
+      if MemoryLayout<S>.size == 0 { return true }
+      guard let e = style as? any Equatable else { return false }
+      return Self.equal(e, o)
+    }
+  }
+
+  private static func equal<E: Equatable>(_ a: E, _ b: Any) -> Bool { (b as? E) == a }
+
+  static func == (lhs: StyleIdentity, rhs: StyleIdentity) -> Bool { lhs.type == rhs.type && lhs.same(rhs.value) }
+
+  func hash(into hasher: inout Hasher) { hasher.combine(type) }
+}

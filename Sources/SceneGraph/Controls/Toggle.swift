@@ -127,26 +127,19 @@ public struct ToggleStyleConfiguration {
   public var isMixed: Bool = false
 }
 
-/// A `ToggleStyle` of the user's own in the environment, compared as `CustomButtonStyle` is.
+/// A `ToggleStyle` of the user's own in the environment, compared by its `StyleIdentity`.
 struct CustomToggleStyle: Hashable {
   private let style: any ToggleStyle
-  private let same: (any ToggleStyle) -> Bool
+  private let identity: StyleIdentity
 
   init<S: ToggleStyle>(_ style: S) {
     self.style = style
-    same = { other in
-      guard let o = other as? S else { return false }
-      if MemoryLayout<S>.size == 0 { return true }
-      guard let e = style as? any Equatable else { return false }
-      return Self.equal(e, o)
-    }
+    identity = StyleIdentity(style)
   }
 
-  private static func equal<E: Equatable>(_ a: E, _ b: Any) -> Bool { (b as? E) == a }
+  static func == (lhs: CustomToggleStyle, rhs: CustomToggleStyle) -> Bool { lhs.identity == rhs.identity }
 
-  static func == (lhs: CustomToggleStyle, rhs: CustomToggleStyle) -> Bool { lhs.same(rhs.style) }
-
-  func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(type(of: style))) }
+  func hash(into hasher: inout Hasher) { hasher.combine(identity) }
 
   /// The toggle drawn by the style.
   func body(label: AnyView, isOn: Binding<Bool>) -> AnyView {
