@@ -153,7 +153,10 @@ extension DrawList {
           let (u, v) = (polygon[i], polygon[(i + 1) % polygon.count])
           let (su, sv) = (side(u), side(v))
           if su > 0 { next.append(u) }
-          if (su > 0) != (sv > 0) { next.append(Self.lerp(u, v, Float(su / (su - sv)))) }
+          if (su > 0) != (sv > 0) {
+            let f = Float(su / (su - sv))
+            next.append(Self.blend(u, v, v, 1 - f, f, 0))
+          }
         }
         swap(&polygon, &next)
       }
@@ -167,18 +170,19 @@ extension DrawList {
     closeIndices(added: added)
   }
 
-  /// The vertex a fraction `t` of the way from `a` to `b`, every attribute interpolated.
-  private static func lerp(_ a: Vertex, _ b: Vertex, _ t: Float) -> Vertex {
-    @inline(__always) func mix(_ x: Float, _ y: Float) -> Float { x + (y - x) * t }
-    @inline(__always) func mixByte(_ x: UInt8, _ y: UInt8) -> UInt8 {
-      UInt8(max(0, min(255, mix(Float(x), Float(y)) + 0.5)))
+  /// The vertex at weights `r`, `s`, `t` (summing to 1) of `a`, `b` and `c`, every attribute
+  /// interpolated: a point on an edge (`t` = 0) or inside a triangle.
+  private static func blend(_ a: Vertex, _ b: Vertex, _ c: Vertex, _ r: Float, _ s: Float, _ t: Float) -> Vertex {
+    @inline(__always) func mix(_ x: Float, _ y: Float, _ z: Float) -> Float { r * x + s * y + t * z }
+    @inline(__always) func mixByte(_ x: UInt8, _ y: UInt8, _ z: UInt8) -> UInt8 {
+      UInt8(max(0, min(255, mix(Float(x), Float(y), Float(z)) + 0.5)))
     }
     return Vertex(
-      x: mix(a.x, b.x), y: mix(a.y, b.y),
+      x: mix(a.x, b.x, c.x), y: mix(a.y, b.y, c.y),
       color: RGBA8(
-        r: mixByte(a.color.r, b.color.r), g: mixByte(a.color.g, b.color.g), b: mixByte(a.color.b, b.color.b),
-        a: mixByte(a.color.a, b.color.a)),
-      u: mix(a.u, b.u), v: mix(a.v, b.v))
+        r: mixByte(a.color.r, b.color.r, c.color.r), g: mixByte(a.color.g, b.color.g, c.color.g),
+        b: mixByte(a.color.b, b.color.b, c.color.b), a: mixByte(a.color.a, b.color.a, c.color.a)),
+      u: mix(a.u, b.u, c.u), v: mix(a.v, b.v, c.v))
   }
 
   /// Appends triangle `a b c` cut into n² smaller ones (n from its size after mapping; 1
@@ -197,19 +201,12 @@ extension DrawList {
     // The grid point i steps from a toward b and j toward c, interpolated before mapping.
     @inline(__always) func at(_ i: Int, _ j: Int) -> Vertex {
       let (s, t) = (Float(i) / Float(n), Float(j) / Float(n))
-      let r = 1 - s - t
-      @inline(__always) func mix(_ x: Float, _ y: Float, _ z: Float) -> Float { r * x + s * y + t * z }
-      @inline(__always) func mixByte(_ x: UInt8, _ y: UInt8, _ z: UInt8) -> UInt8 {
-        UInt8(max(0, min(255, mix(Float(x), Float(y), Float(z)) + 0.5)))
-      }
-      let m = h.apply(Double(mix(a.x, b.x, c.x)), Double(mix(a.y, b.y, c.y)))
-      return Vertex(
-        x: Float(m.x), y: Float(m.y),
-        color: RGBA8(
-          r: mixByte(a.color.r, b.color.r, c.color.r), g: mixByte(a.color.g, b.color.g, c.color.g),
-          b: mixByte(a.color.b, b.color.b, c.color.b), a: mixByte(a.color.a, b.color.a, c.color.a)),
-        u: mix(a.u, b.u, c.u), v: mix(a.v, b.v, c.v))
+      var v = Self.blend(a, b, c, 1 - s - t, s, t)
+      let m = h.apply(Double(v.x), Double(v.y))
+      (v.x, v.y) = (Float(m.x), Float(m.y))
+      return v
     }
+
     // Row j holds n − j + 1 points; `row[j]` is where it starts.
     var row: [Int32] = []
     let first = Int32(vertices.count)

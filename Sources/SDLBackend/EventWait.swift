@@ -41,15 +41,24 @@ extension Window {
   public func waitEvent(untilUptime deadline: Double?) -> WindowEvent? {
     // Pumping moves whatever Xlib read into its own queue (during the last present's round
     // trip, say) into SDL's and flushes what Xlib has to send: the descriptor is then quiet.
-    // `SDL_PollEvent` alone skips the pump while a poll sentinel of SDL's is still queued.
+    // `SDL_PollEvent` alone skips the pump while a poll sentinel of SDL's is still queued, and
+    // would pump again on top of this one.
     SDL_PumpEvents()
-    if let e = pollEvent() { return e }
+    if let e = takeQueuedEvent() { return e }
     guard let fd = xConnection else {
       return waitEvent(timeout: deadline.map { $0 - monotonicSeconds() })
     }
     if let deadline, deadline <= monotonicSeconds() { return nil }
     Self.waitReadable(fd, untilUptime: deadline)
-    return pollEvent()
+    SDL_PumpEvents()
+    return takeQueuedEvent()
+  }
+
+  /// Takes the first event SDL has queued, without pumping X for more.
+  private func takeQueuedEvent() -> WindowEvent? {
+    var e = SDL_Event()
+    let got = SDL_PeepEvents(&e, 1, SDL_GETEVENT, SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue)
+    return got == 1 ? Self.translate(e) : nil
   }
 
   /// Sleeps until `fd` is readable, a wake is signalled (and taken), or `deadline` passes

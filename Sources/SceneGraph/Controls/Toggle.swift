@@ -34,6 +34,11 @@ extension Toggle where Label == Text {
 extension Toggle: PrimitiveView {
   func resolve(_ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
     let isOn = self.isOn
+    if let custom = ctx.env.controls.customToggleStyle {
+      // A style of the user's own draws the whole toggle and handles its own taps, as in SwiftUI.
+      let body = custom.body(label: AnyView(label), isOn: isOn)
+      return ctx.runtime.child(node, ChildKey(1), body, ctx)
+    }
     let tint = ctx.env.controlTint
     let behavior = ControlBehavior(
       release: { pointer in if pointer.isInside { isOn.wrappedValue.toggle() } },
@@ -42,11 +47,6 @@ extension Toggle: PrimitiveView {
         isOn.wrappedValue.toggle()
         return true
       })
-    if let custom = ctx.env.controls.customToggleStyle {
-      // A style of the user's own draws the whole toggle and handles its own taps, as in SwiftUI.
-      let body = custom.body(label: AnyView(label), isOn: isOn)
-      return ctx.runtime.child(node, ChildKey(1), body, ctx)
-    }
     let on = isOn.wrappedValue
     let control = _ControlHost(cornerRadius: ToggleSwitch.size.height / 2, behavior: behavior) { _ in
       ToggleSwitch(isOn: on, tint: tint)

@@ -121,7 +121,7 @@ private struct GridCell {
   var span = 1
   var traits = GridCellTrait()
 
-  init(_ node: RNode, fullWidth: Int?) {
+  init(_ node: RNode) {
     self.node = node
     // The traits of every trait modifier around the cell, the outermost winning.
     var n = node
@@ -136,7 +136,7 @@ private struct GridCell {
     }
     // Capped, so that `gridCellColumns(.max)` neither overflows a sum nor asks for that many
     // columns; a row is cut to the grid's columns anyway.
-    span = fullWidth ?? max(1, min(GridCell.maximumSpan, traits.columns ?? 1))
+    span = max(1, min(GridCell.maximumSpan, traits.columns ?? 1))
   }
 }
 
@@ -162,26 +162,24 @@ struct GridLayoutSpec: ResolvedModifier {
     guard case .stack(_, _, _, let kids) = child.kind, kids.count == rows.reduce(0, { $0 + $1.count }) else {
       return []
     }
+    // Each cell's traits are read once; a view that is not a row spans the columns the rows make.
     var start = 0
-    let split = rows.map { r -> [RNode] in
+    var split = rows.map { r -> [GridCell] in
       defer { start += r.count }
-      return Array(kids[start..<(start + r.count)])
+      return kids[start..<(start + r.count)].map { GridCell($0) }
     }
     let columns = max(
-      1,
-      zip(rows, split).filter { $0.0.isRow }.map { $0.1.reduce(0) { $0 + GridCell($1, fullWidth: nil).span } }.max()
-        ?? 1)
-    return zip(rows, split).map { r, nodes in
+      1, zip(rows, split).filter { $0.0.isRow }.map { $0.1.reduce(0) { $0 + $1.span } }.max() ?? 1)
+    for i in split.indices {
       var column = 0
-      let cells = nodes.map { node -> GridCell in
-        var cell = GridCell(node, fullWidth: r.isRow ? nil : columns)
-        cell.span = min(cell.span, max(1, columns - column))
-        cell.column = min(column, columns - 1)
-        column += cell.span
-        return cell
+      for j in split[i].indices {
+        if !rows[i].isRow { split[i][j].span = columns }
+        split[i][j].span = min(split[i][j].span, max(1, columns - column))
+        split[i][j].column = min(column, columns - 1)
+        column += split[i][j].span
       }
-      return (cells, r.alignment)
     }
+    return zip(rows, split).map { r, cells in (cells, r.alignment) }
   }
 
   /// Column widths, row heights and the grid's size for the proposal `p`.
