@@ -13,7 +13,7 @@ extension TupleView: PrimitiveView {
   func resolve(_ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
     var out: [RNode] = []
     var i = 0
-    for view in repeat each value {
+    for view in repeat each storage.value {
       out += ctx.runtime.child(node, ChildKey(i), view, ctx)
       i += 1
     }

@@ -53,10 +53,21 @@ public struct EmptyView: View, Equatable {
 /// Several views side by side in a builder block; each keeps its position as its identity.
 public struct TupleView<each Content: View>: View {
   public typealias Body = Never
+  /// The views, in order, shared: copying a view copies a reference.
+  ///
+  /// Copying or destroying a stored `(repeat each Content)` asks the runtime for the tuple's
+  /// type metadata, a hashed lookup, every time; views are copied several times an update.
+  let storage: TupleViewStorage<(repeat each Content)>
   /// The views, in order.
-  public var value: (repeat each Content)
+  public var value: (repeat each Content) { storage.value }
   /// Creates a tuple of views.
-  public init(_ value: repeat each Content) { self.value = (repeat each value) }
+  public init(_ value: repeat each Content) { storage = TupleViewStorage((repeat each value)) }
+}
+
+/// The box a `TupleView` keeps its views in.
+final class TupleViewStorage<Value> {
+  let value: Value
+  init(_ value: Value) { self.value = value }
 }
 
 /// One of two views, chosen by an `if`/`else` or `switch` in a builder.
