@@ -27,12 +27,18 @@ extension DrawList {
   }
 
   /// The larger of the two bands between a rounded rectangle's corners, across and down: an
-  /// upright rectangle inside it, for its opaque interior; nil where neither has an area.
+  /// upright rectangle inside it, for its opaque interior. Where the corners meet on both axes
+  /// (a circle, an ellipse), the rectangle inscribed in the ellipse; nil for an empty one.
   public static func roundedRectInterior(_ rect: Rect, cornerWidth rx: Double, cornerHeight ry: Double) -> Rect? {
     let across = Rect(x: rect.minX, y: rect.minY + ry, width: rect.width, height: rect.height - 2 * ry)
     let down = Rect(x: rect.minX + rx, y: rect.minY, width: rect.width - 2 * rx, height: rect.height)
     @inline(__always) func area(_ r: Rect) -> Double { r.width > 0 && r.height > 0 ? r.width * r.height : 0 }
     let best = area(across) >= area(down) ? across : down
-    return area(best) > 0 ? best : nil
+    if area(best) > 0 { return best }
+    // The largest upright rectangle in an ellipse has its corners at 45° on it.
+    let inscribed = Rect(
+      x: rect.midX - rx / 2.squareRoot(), y: rect.midY - ry / 2.squareRoot(), width: rx * 2.squareRoot(),
+      height: ry * 2.squareRoot())
+    return area(inscribed) > 0 ? inscribed : nil
   }
 }

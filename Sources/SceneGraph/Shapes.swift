@@ -81,6 +81,8 @@ public struct AnyShape: Shape {
     case radius(Double)
     /// Half the shorter side.
     case capsule
+    /// A circle: a capsule in the square centered in the rectangle (`outlineFrame(in:)`).
+    case circle
   }
 
   /// Wraps a shape.
@@ -95,6 +97,7 @@ public struct AnyShape: Shape {
         case is Rectangle: .radius(0)
         case let r as RoundedRectangle where r.cornerSize.width == r.cornerSize.height: .radius(r.cornerSize.width)
         case is Capsule: .capsule
+        case is Circle: .circle
         default: nil
         }
       if isEllipse || isRectangle || shape is RoundedRectangle || shape is Capsule {
@@ -117,9 +120,17 @@ public struct AnyShape: Shape {
   func cornerRadius(in rect: Rect) -> Double? {
     switch corners {
     case .radius(let r): r
-    case .capsule: min(rect.width, rect.height) / 2
+    case .capsule, .circle: min(rect.width, rect.height) / 2
     case nil: nil
     }
+  }
+
+  /// The rectangle the shape's straight sides and corners span in `rect`: the centered square
+  /// for a circle, `rect` itself for the others.
+  func outlineFrame(in rect: Rect) -> Rect {
+    guard case .circle = corners else { return rect }
+    let d = min(rect.width, rect.height)
+    return Rect(x: rect.midX - d / 2, y: rect.midY - d / 2, width: d, height: d)
   }
 }
 

@@ -112,6 +112,44 @@ import Testing
       } == [.roundedRect])
   }
 
+  @Test("a circle in one color is one quad over the square centered in its frame, its radius half the side")
+  func circlesAreQuads() {
+    let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
+    rt.tessellation = DrawList.Tessellation(for: [.opaqueInteriors, .analyticRoundedRects])
+    let list = render(Size(width: 200, height: 100), runtime: rt) {
+      Circle().fill(Color.red).frame(width: 60, height: 40)
+    }.drawList
+    #expect(list.primitives.map(\.shape) == [.roundedRect])
+    // The 40-point circle centered in the 200 × 100 window, with the half-pixel fringe.
+    #expect(Set(list.vertices.map(\.x)) == [79.5, 120.5])
+    #expect(Set(list.vertices.map(\.y)) == [29.5, 70.5])
+    #expect(list.vertices.map(\.u).max() == 20)
+    // A ramp over a frame wider than the circle runs across the frame, not the circle: a polygon.
+    #expect(
+      shapes {
+        Circle().fill(LinearGradient(colors: [.red, .blue], startPoint: .top, endPoint: .bottom))
+          .frame(width: 60, height: 40)
+      } == [.triangles])
+    #expect(
+      shapes {
+        Circle().fill(LinearGradient(colors: [.red, .blue], startPoint: .top, endPoint: .bottom))
+          .frame(width: 40, height: 40)
+      } == [.roundedRect])
+    // An ellipse fills its frame: still a polygon.
+    #expect(shapes { Ellipse().fill(Color.red).frame(width: 60, height: 40) } == [.triangles])
+  }
+
+  @Test("an opaque circle's interior is the square inscribed in it")
+  func circleInterior() {
+    let inner = DrawList.roundedRectInterior(
+      Rect(x: 0, y: 0, width: 100, height: 100), cornerWidth: 50, cornerHeight: 50)
+    let half = 50 / 2.squareRoot()
+    let want = Rect(x: 50 - half, y: 50 - half, width: 2 * half, height: 2 * half)
+    #expect(abs(inner!.minX - want.minX) < 1e-9 && abs(inner!.maxX - want.maxX) < 1e-9)
+    #expect(abs(inner!.minY - want.minY) < 1e-9 && abs(inner!.maxY - want.maxY) < 1e-9)
+    #expect(DrawList.roundedRectInterior(Rect(x: 0, y: 0, width: 0, height: 0), cornerWidth: 0, cornerHeight: 0) == nil)
+  }
+
   @Test("a turned, mirrored or stretched one, a sideways or many-stop gradient, or a mask stays a polygon")
   func otherFillsArePolygons() {
     #expect(

@@ -55,17 +55,23 @@ extension Lowerer {
     var known: ConvexOutline?
     var filled = false
     let radius = shape.cornerRadius(in: frame)
-    let hints = radius.map { ConvexOutline(roundedRect: frame, radius: $0, t) }
+    let outlineFrame = shape.outlineFrame(in: frame)
+    let hints = radius.map { ConvexOutline(roundedRect: outlineFrame, radius: $0, t) }
     // One quad, where the renderer shades it (`fillRoundedRect`): no points at all, unless a
-    // stroke needs them.
-    if let fill, let box = hints?.box, let (top, bottom) = edgeColors(fill, frame, opacity),
+    // stroke needs them. A circle narrower than its frame takes a ramp across the frame, so
+    // only a solid one is a quad.
+    let rampFits: Bool =
+      if case .color = fill { true } else { outlineFrame == frame }
+    if let fill, rampFits, let box = hints?.box, let (top, bottom) = edgeColors(fill, frame, opacity),
       list.fillRoundedRect(box, radius: hints?.radius ?? 0, top: top, bottom: bottom)
     {
       items.append(DrawnItem(kind: .shape, bounds: box, color: representative(fill).opacity(opacity), text: nil))
       filled = true
       if stroke == nil { return }
     }
-    if let radius, let outline = Path.roundedRectOutline(in: frame, cornerRadius: radius, tolerance: tolerance / scale)
+    // A circle's outline keeps its segment count from the pixel radius (below).
+    if let radius, !shape.isEllipse,
+      let outline = Path.roundedRectOutline(in: frame, cornerRadius: radius, tolerance: tolerance / scale)
     {
       polylines = [Path.Polyline(points: outline, isClosed: true)]
       known = hints
