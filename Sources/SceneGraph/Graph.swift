@@ -123,6 +123,20 @@ final class ViewNode {
   /// How other threads name this node (observation, publishers); made on first use.
   lazy var ref = NodeRef(self)
   var lastKids: [RNode] = []
+  /// The frame the node was made in.
+  var createdFrame = 0
+  /// The transition of the view that comes and goes with this node (`.transition(_:)` on it
+  /// or on what it wraps); nil for the default, `.opacity`.
+  var transition: AnyTransition?
+  /// Set on a node made under a parent that was already there: its first update decides
+  /// whether its insertion animates.
+  var insertionPending = false
+  /// Set on a list of views (`ViewList`) made where its views come in as insertions.
+  var passesInsertionDown = false
+  /// The insertion in flight, from 1 (the transition's active state) to 0.
+  var insertion: AnimatedValue<Double>?
+  /// Children removed under an animation, still drawn while their transitions run.
+  var leaving: [LeavingView] = []
 
   init(type: Any.Type, composite: Bool, parent: ViewNode?, key: ChildKey, serial: UInt64) {
     typeID = ObjectIdentifier(type)

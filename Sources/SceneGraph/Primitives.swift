@@ -91,7 +91,9 @@ extension HStack: PrimitiveView {
     // A change of spacing moves the children, so it animates as their positions would.
     let gap = ctx.runtime.animated(node, 0, spacing ?? 8, ctx)
     return node.assemble(kids, ctx) {
-      RNode(.stack(.horizontal, Alignment(horizontal: 0.5, vertical: alignment.fraction), gap, kids))
+      let (laidOut, leaving) = ctx.runtime.splitLeaving(kids)
+      return RNode(.stack(.horizontal, Alignment(horizontal: 0.5, vertical: alignment.fraction), gap, laidOut))
+        .drawing(leaving)
     }
   }
 }
@@ -101,7 +103,9 @@ extension VStack: PrimitiveView {
     let kids = ctx.runtime.child(node, ChildKey(0), content, ctx.inStack(.vertical, at: node))
     let gap = ctx.runtime.animated(node, 0, spacing ?? 8, ctx)
     return node.assemble(kids, ctx) {
-      RNode(.stack(.vertical, Alignment(horizontal: alignment.fraction, vertical: 0.5), gap, kids))
+      let (laidOut, leaving) = ctx.runtime.splitLeaving(kids)
+      return RNode(.stack(.vertical, Alignment(horizontal: alignment.fraction, vertical: 0.5), gap, laidOut))
+        .drawing(leaving)
     }
   }
 }

@@ -70,6 +70,9 @@ final class RNode {
   /// The drawing order its parent stack gives this node: its outermost modifier's
   /// (`.zIndex`), or 0.
   let zIndex: Double
+  /// Whether the node stands for a removed view while its transition runs: stacks draw it
+  /// without laying it out (`LeavingViews`).
+  private(set) var isLeaving = false
 
   /// A leaf or a stack; modifiers have an initializer of their own.
   init(_ kind: Kind) {
@@ -97,6 +100,12 @@ final class RNode {
     kind = .modified(modifier, child)
     (spacerLength, layoutPriority, zIndex) = (nil, modifier.layoutPriority, modifier.zIndex)
     (isEmptyOrSpacer, isCanvas, takesProposal, hasChildren) = (false, false, false, true)
+  }
+
+  /// A removed view's `content`, drawn through its transition where it was last laid out.
+  convenience init(leaving effect: TransitionEffect, _ content: RNode) {
+    self.init(effect, content)
+    isLeaving = true
   }
 
   /// The nodes directly below this one, in drawing order of the modifier's own children.

@@ -18,7 +18,9 @@ extension SceneRuntime {
 
   func makeNode<V: View>(_ type: V.Type, parent: ViewNode?, key: ChildKey) -> ViewNode {
     serial += 1
-    return ViewNode(type: V.self, composite: V.Body.self != Never.self, parent: parent, key: key, serial: serial)
+    let node = ViewNode(type: V.self, composite: V.Body.self != Never.self, parent: parent, key: key, serial: serial)
+    node.createdFrame = frameNumber
+    return node
   }
 
   /// Asks each timeline on screen whether an entry came due, and marks those that have one
@@ -209,6 +211,11 @@ extension SceneRuntime {
       node = makeNode(V.self, parent: parent, key: key)
       parent.children.set(node, for: key, hint: hint)
       c.sameValue = false
+      // The views at the top of what was inserted may come in through their transitions;
+      // a list of views (an `if`, a `ForEach`) hands that to the views it holds.
+      if parent.createdFrame != frameNumber || parent.passesInsertionDown {
+        if V.self is any ViewList.Type { node.passesInsertionDown = true } else { node.insertionPending = true }
+      }
     }
     if node.stamp != parent.childStamp { parent.childOrder.append(key) }
     node.stamp = parent.childStamp
@@ -258,8 +265,12 @@ extension SceneRuntime {
         gone.append(c)
         return true
       }
-      for c in gone { teardown(c, runActions: true) }
+      for c in gone {
+        keepLeaving(c, in: node, ctx)
+        teardown(c, runActions: true)
+      }
     }
+    if node.insertionPending || node.insertion != nil || !node.leaving.isEmpty { out = transitions(node, out, ctx) }
     node.env = ctx.env
     node.needsRefresh = false
     node.descendantDirty = false
@@ -390,6 +401,8 @@ extension SceneRuntime {
     animatingNodes[node.serial] = nil
     routes.remove(node)
     for box in node.states { box.node = nil }
+    leavingCount -= node.leaving.count
+    node.leaving.removeAll()
     for resource in node.resources { resource.end() }
     node.resources.removeAll()
     for slot in node.objects.values { slot.subscription = nil }

@@ -62,6 +62,9 @@ public final class SceneRuntime {
   var passStartedWall = Date(timeIntervalSince1970: 0)
   var timelineNodes: [UInt64: ViewNode] = [:]
   var animatingNodes: [UInt64: ViewNode] = [:]
+  /// Removed views still drawn while their transitions run, in the whole graph: stacks look
+  /// for them among their children only when there are some.
+  var leavingCount = 0
   /// Which custom modifier types are `Animatable`, by type (see `animateIfAnimatable`).
   var animatableTypes: [ObjectIdentifier: Bool] = [:]
   /// The views that take key presses and clicks.
@@ -148,6 +151,7 @@ public final class SceneRuntime {
     rootOutput = []
     timelineNodes.removeAll()
     animatingNodes.removeAll()
+    leavingCount = 0
     routes.removeAll()
     dirty.removeAll()
     pending.removeAll()
@@ -165,6 +169,10 @@ public final class SceneRuntime {
   public func settleAnimations(at time: Double) {
     for node in animatingNodes.values {
       for i in node.anims.indices { node.anims[i].settle(at: time) }
+      // Insertions end in place, and removed views are gone.
+      node.insertion = nil
+      leavingCount -= node.leaving.count
+      node.leaving.removeAll()
       invalidateOutput(node)
     }
     animatingNodes.removeAll()

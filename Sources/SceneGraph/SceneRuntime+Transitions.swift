@@ -1,0 +1,115 @@
+// Transitions in the runtime: which node a view's transition belongs to, when an insertion
+// or a removal animates, and where a removed view is drawn while it leaves.
+import Motion
+
+/// A view type whose one child is the view it stands for, so a trait set inside it (a
+/// transition) belongs to it: a modified view, a type-erased one. Views with a body are such
+/// too (`ViewNode.isComposite`).
+protocol PassesTraitsUp {}
+extension _ModifiedView: PassesTraitsUp {}
+extension AnyView: PassesTraitsUp {}
+
+/// A view type that is a list of views rather than one (an `if`, an optional, a block, a
+/// `ForEach`, a `Group`): the views in it come and go with their own transitions.
+protocol ViewList {}
+extension _ConditionalContent: ViewList {}
+extension Optional: ViewList where Wrapped: View {}
+extension TupleView: ViewList {}
+extension ForEach: ViewList {}
+extension Group: ViewList {}
+
+/// A child removed under an animation, still drawn while its transition runs.
+struct LeavingView {
+  /// Its output when it was removed, laid out where it was last drawn.
+  let content: [RNode]
+  /// The removal's active state.
+  let steps: [TransitionStep]
+  /// From 0 (as it was) to 1 (gone).
+  var progress: AnimatedValue<Double>
+}
+
+extension SceneRuntime {
+  /// Gives `transition` to the view that comes and goes with `node`: the outermost of the
+  /// modifiers and bodies made together with it, as SwiftUI's transition trait rises through
+  /// modifiers to the view a container inserts or removes.
+  func setTransition(_ transition: AnyTransition, at node: ViewNode) {
+    var n = node
+    while let p = n.parent, p.createdFrame == node.createdFrame, p.isComposite || p.type is any PassesTraitsUp.Type {
+      n = p
+    }
+    n.transition = transition
+  }
+
+  /// Keeps `child`, removed from `parent` in this update, drawn while its removal transition
+  /// runs, when the change animates.
+  func keepLeaving(_ child: ViewNode, in parent: ViewNode, _ ctx: UpdateContext) {
+    if child.type is any ViewList.Type {
+      for view in child.children.values { keepLeaving(view, in: parent, ctx) }
+      return
+    }
+    let transition = child.transition ?? .opacity
+    guard let animation = transition.animation ?? ctx.transaction, !transition.removal.isEmpty, !child.output.isEmpty
+    else { return }
+    var progress = AnimatedValue(0.0)
+    progress.animate(to: 1, with: animation, at: input.time)
+    guard progress.isAnimating(at: input.time) else { return }
+    parent.leaving.append(LeavingView(content: child.output, steps: transition.removal, progress: progress))
+    leavingCount += 1
+  }
+
+  /// `out`, the output of `node`, with its insertion's transition over it and the children
+  /// leaving it after it; the node updates each frame while either runs.
+  func transitions(_ node: ViewNode, _ out: [RNode], _ ctx: UpdateContext) -> [RNode] {
+    let now = input.time
+    var out = out
+    if node.insertionPending {
+      node.insertionPending = false
+      let transition = node.transition ?? .opacity
+      if let animation = transition.animation ?? ctx.transaction, !transition.insertion.isEmpty {
+        var progress = AnimatedValue(1.0)
+        progress.animate(to: 0, with: animation, at: now)
+        node.insertion = progress
+      }
+    }
+    var running = false
+    if let insertion = node.insertion {
+      if insertion.isAnimating(at: now) {
+        let effect = TransitionEffect(
+          steps: (node.transition ?? .opacity).insertion, progress: insertion.value(at: now), leaving: false)
+        out = out.map { RNode(effect, $0) }
+        running = true
+      } else {
+        node.insertion = nil
+      }
+    }
+    if !node.leaving.isEmpty {
+      let before = node.leaving.count
+      node.leaving.removeAll { !$0.progress.isAnimating(at: now) }
+      leavingCount -= before - node.leaving.count
+      for view in node.leaving {
+        let effect = TransitionEffect(steps: view.steps, progress: view.progress.value(at: now), leaving: true)
+        out.append(RNode(leaving: effect, single(view.content)))
+      }
+      running = running || !node.leaving.isEmpty
+    }
+    if running {
+      animatingNodes[node.serial] = node
+    } else if !node.anims.contains(where: { $0.isAnimating(at: now) }), node.animatedData?.isAnimating(at: now) != true
+    {
+      // The last transition here ended, and nothing else of the node's moves.
+      animatingNodes[node.serial] = nil
+    }
+    return out
+  }
+
+  /// `kids` split into those a stack lays out and those leaving it.
+  func splitLeaving(_ kids: [RNode]) -> (laidOut: [RNode], leaving: [RNode]) {
+    guard leavingCount > 0, kids.contains(where: \.isLeaving) else { return (kids, []) }
+    return (kids.filter { !$0.isLeaving }, kids.filter(\.isLeaving))
+  }
+}
+
+extension RNode {
+  /// This stack node with `leaving` views drawn over it, or the node itself when none are.
+  func drawing(_ leaving: [RNode]) -> RNode { leaving.isEmpty ? self : RNode(LeavingViews(leaving: leaving), self) }
+}
