@@ -94,6 +94,9 @@ struct SlidingCard: View {
     #expect(abs((red.first?.color?.opacity ?? 0) - 0.5) < 1e-9)
     // The stack closed up at once: the blue and green bars are centered without it.
     #expect(mid.items.contains { $0.color == Color.green && $0.bounds.minY == 30 })
+    // The leaving bar is drawn beneath the stack that closed up over it.
+    let order = mid.items.compactMap(\.color)
+    #expect(order.firstIndex(of: Self.marker.opacity(0.5)) == 0 && order.count == 3)
     #expect(mid.animationsInFlight)
     let end = frame(2.25)
     #expect(!end.items.contains { $0.color?.red == 1 && $0.color?.blue == 0 })

@@ -134,13 +134,14 @@ struct TransitionEffect: ResolvedModifier {
   }
 }
 
-/// Views a stack keeps drawing while they leave, over the stack that no longer lays them out.
+/// Views a stack keeps drawing while they leave, beneath the stack that no longer lays them
+/// out: its views close up over them, as they slide over a leaving view in SwiftUI.
 struct LeavingViews: ResolvedModifier {
   let leaving: [RNode]
 
   func lower(_ child: RNode, frame: Rect, _ lowerer: inout Lowerer, _ t: Transform2D, _ opacity: Double) {
-    lowerer.lower(child, t, opacity)
     for n in leaving { lowerer.lower(n, t, opacity) }
+    lowerer.lower(child, t, opacity)
   }
 
   var additionalChildren: [RNode] { leaving }
