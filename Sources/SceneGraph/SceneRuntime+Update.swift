@@ -271,6 +271,9 @@ extension SceneRuntime {
       }
     }
     if node.insertionPending || node.insertion != nil || !node.leaving.isEmpty { out = transitions(node, out, ctx) }
+    if layoutAnimation != nil { keepDrawnFrame(node) }
+    node.updatedIn = frameNumber
+    node.updatedUnderAnimation = ctx.transaction != nil
     node.env = ctx.env
     node.needsRefresh = false
     node.descendantDirty = false
@@ -304,6 +307,7 @@ extension SceneRuntime {
     if let pending = node.pendingTransaction {
       c.transaction = pending
       node.pendingTransaction = nil
+      armLayoutAnimation(pending)
     }
     let body = observingBody(of: current, at: node)
     node.revisit = { n, rc in rc.runtime.child(n, ChildKey(0), body, rc) }
@@ -399,6 +403,7 @@ extension SceneRuntime {
     if runActions, let action = node.onDisappear { enqueue("onDisappear", action) }
     timelineNodes[node.serial] = nil
     animatingNodes[node.serial] = nil
+    geometryNodes[node.serial] = nil
     routes.remove(node)
     for box in node.states { box.node = nil }
     leavingCount -= node.leaving.count

@@ -65,6 +65,12 @@ public final class SceneRuntime {
   /// Removed views still drawn while their transitions run, in the whole graph: stacks look
   /// for them among their children only when there are some.
   var leavingCount = 0
+  /// The animation of this frame's first animated change, which layout follows.
+  var layoutAnimation: Animation?
+  /// Nodes whose drawn view's frame is in flight.
+  var geometryNodes: [UInt64: ViewNode] = [:]
+  /// The drawn views this frame draws elsewhere than layout put them, with layout's frames.
+  var presentedFrames: [(RNode, Rect)] = []
   /// Which custom modifier types are `Animatable`, by type (see `animateIfAnimatable`).
   var animatableTypes: [ObjectIdentifier: Bool] = [:]
   /// The views that take key presses and clicks.
@@ -152,6 +158,7 @@ public final class SceneRuntime {
     timelineNodes.removeAll()
     animatingNodes.removeAll()
     leavingCount = 0
+    geometryNodes.removeAll()
     routes.removeAll()
     dirty.removeAll()
     pending.removeAll()
@@ -176,6 +183,8 @@ public final class SceneRuntime {
       invalidateOutput(node)
     }
     animatingNodes.removeAll()
+    for node in geometryNodes.values { node.geometry = nil }
+    geometryNodes.removeAll()
   }
 
   // MARK: The frame
@@ -199,6 +208,7 @@ public final class SceneRuntime {
     changeActionsRun.removeAll(keepingCapacity: true)
     changeActionWrites.removeAll(keepingCapacity: true)
     loopGuardTrippedThisFrame = false
+    layoutAnimation = nil
     if !input.timelinesFrozen { pollTimelines() }
     drainInbox()
     for node in animatingNodes.values { invalidateOutput(node) }
@@ -215,6 +225,7 @@ public final class SceneRuntime {
     // A frame nobody sees needs its state advanced, not its geometry.
     guard input.draws else { return out }
     var rootNode = single(rootOutput)
+    noteDrawnFrames()
     var moved = layout(rootNode)
     // A `GeometryReader`'s content was built from where the reader was at the last layout
     // (see `GeometryReader`). Readers that layout put elsewhere are built again, and the tree
@@ -235,6 +246,8 @@ public final class SceneRuntime {
       out.animationsInFlight = !animatingNodes.isEmpty || !dirty.isEmpty
       (out.passes, out.evaluations, out.loopGuardTripped) = (pass, evaluationsThisFrame, loopGuardTrippedThisFrame)
     }
+    animateGeometry()
+    out.animationsInFlight = out.animationsInFlight || !geometryNodes.isEmpty
     drawList.reset()
     drawList.tessellation = tessellation
     drawList.targetBounds = Rect(
@@ -248,12 +261,14 @@ public final class SceneRuntime {
     }
     lowerer.lowering = loweredFrames
     lowerer.settings = settingsEpoch
-    lowerer.keepsFragments = keepsFragments
+    // A frame in flight moves a drawn view under parents whose fragments do not know it.
+    lowerer.keepsFragments = keepsFragments && geometryNodes.isEmpty
     // Handed over, not shared: while this object still held it, the lowerer's first append
     // copied every buffer into fresh memory, every frame.
     drawList = DrawList()
     caches.beginFrame()
     lowerer.lower(rootNode, .scale(input.pixelScale, input.pixelScale), 1)
+    restoreLaidOutFrames()
     caches.endFrame()
     drawList = lowerer.list
     out.drawList = drawList

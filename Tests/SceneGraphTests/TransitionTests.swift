@@ -92,8 +92,8 @@ struct SlidingCard: View {
     let red = mid.items.filter { $0.color == Self.marker.opacity(0.5) }
     #expect(red.count == 1 && red[0].bounds == Rect(x: 0, y: 20, width: 100, height: 20))
     #expect(abs((red.first?.color?.opacity ?? 0) - 0.5) < 1e-9)
-    // The stack closed up at once: the blue and green bars are centered without it.
-    #expect(mid.items.contains { $0.color == Color.green && $0.bounds.minY == 30 })
+    // The stack closes up under the same animation: the green bar is halfway from 40 to 30.
+    #expect(mid.items.contains { $0.color == Color.green && $0.bounds.minY == 35 })
     // The leaving bar is drawn beneath the stack that closed up over it.
     let order = mid.items.compactMap(\.color)
     #expect(order.firstIndex(of: Self.marker.opacity(0.5)) == 0 && order.count == 3)

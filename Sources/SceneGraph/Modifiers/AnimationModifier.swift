@@ -9,7 +9,10 @@ struct AnimationModifier<Value: Equatable>: PrimitiveModifier {
   func resolve<Content: View>(_ content: Content, _ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
     var c = ctx
     if !ctx.sameValue {
-      if let old = node.previous as? Value, old != value { c.transaction = animation }
+      if let old = node.previous as? Value, old != value {
+        c.transaction = animation
+        ctx.runtime.armLayoutAnimation(animation)
+      }
       node.previous = value
     }
     return ctx.runtime.child(node, ChildKey(0), content, c)

@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+
+@testable import SceneGraph
+
+/// A bar whose width, and a bar below whose place, the A key changes, inside `withAnimation`
+/// or with `.animation(_:value:)`.
+struct GrowingBars: View {
+  let animation: Animation?
+  let implicit: Bool
+  @State var wide = false
+
+  var body: some View {
+    VStack(spacing: 0) {
+      Rectangle().fill(GeometryAnimationTests.marker).frame(width: wide ? 100 : 50, height: wide ? 40 : 20)
+      Rectangle().fill(Color.blue).frame(width: 20, height: 20)
+    }
+    // Watching a value that changes only in the implicit case: `.animation(nil, value:)` on a
+    // changing value would turn the block's animation off, as in SwiftUI.
+    .animation(animation, value: implicit && wide)
+    .onKeyPress("a") {
+      if implicit { wide.toggle() } else { withAnimation(animation) { wide.toggle() } }
+      return .handled
+    }
+  }
+}
+
+@Suite struct GeometryAnimationTests {
+  static let marker = Color(red: 1, green: 0, blue: 0)
+
+  /// The bar's and the square's bounds at each time, the key pressed after a frame at 0 and
+  /// taken in a frame at 1; `again` presses it once more before the frame at that time.
+  func frames(_ view: GrowingBars, at times: [Double], again: Double? = nil) -> [(Rect?, Rect?, Bool)] {
+    let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
+    func frame(_ t: Double) -> FrameOutput {
+      rt.frame(
+        { view }, input: FrameInput(now: Date(timeIntervalSince1970: t), time: t, size: Size(width: 200, height: 100)))
+    }
+    _ = frame(0)
+    #expect(rt.keyPress("a"))
+    _ = frame(1)
+    return times.map { t in
+      if t == again { #expect(rt.keyPress("a")) }
+      let out = frame(t)
+      return (
+        out.items.first { $0.color == Self.marker }?.bounds, out.items.first { $0.color == Color.blue }?.bounds,
+        out.animationsInFlight
+      )
+    }
+  }
+
+  @Test("under withAnimation a view's frame moves and resizes from where it was to where layout puts it")
+  func framesFollowTheAnimation() {
+    let f = frames(GrowingBars(animation: .linear(duration: 1), implicit: false), at: [1.5, 2, 2.5])
+    // 50 × 20 over a 20-point square, centered in 200 × 100: the bar from (75, 30); 100 × 40
+    // from (50, 20). Halfway, 75 × 30 from (62.5, 25).
+    #expect(f[0].0 == Rect(x: 62.5, y: 25, width: 75, height: 30))
+    // The square below moves down with it: from y 50 to y 60.
+    #expect(f[0].1 == Rect(x: 90, y: 55, width: 20, height: 20))
+    #expect(f[0].2)
+    #expect(f[1].0 == Rect(x: 50, y: 20, width: 100, height: 40))
+    #expect(f[2].1 == Rect(x: 90, y: 60, width: 20, height: 20) && !f[2].2)
+  }
+
+  @Test("a change without an animation lays out at once; .animation(_:value:) animates like withAnimation")
+  func unanimatedAndImplicit() {
+    let jump = frames(GrowingBars(animation: nil, implicit: false), at: [1.5])
+    #expect(jump[0].0 == Rect(x: 50, y: 20, width: 100, height: 40) && !jump[0].2)
+    let implicit = frames(GrowingBars(animation: .linear(duration: 1), implicit: true), at: [1.5])
+    #expect(implicit[0].0 == Rect(x: 62.5, y: 25, width: 75, height: 30))
+  }
+
+  @Test("a change while a frame is in flight turns it around from where it is, without a jump")
+  func retargets() {
+    let f = frames(GrowingBars(animation: .linear(duration: 1), implicit: false), at: [1.5, 2, 2.5], again: 1.5)
+    // Turned back at 1.5: it goes on from 75 × 30 there and rests at 50 × 20 a second later.
+    // Animations add up, as SwiftUI's do: at 2 the first has ended and the turn is halfway
+    // back from 100 × 40, so the bar is where it was at 1.5.
+    #expect(f[0].0 == Rect(x: 62.5, y: 25, width: 75, height: 30))
+    #expect(f[1].0 == Rect(x: 62.5, y: 25, width: 75, height: 30))
+    #expect(f[2].0 == Rect(x: 75, y: 30, width: 50, height: 20) && !f[2].2)
+  }
+
+  @Test("a view that layout moves, as a longer text pushes it, slides there under withAnimation")
+  func layoutMovesAnimate() {
+    struct Label: View {
+      @State var long = false
+      var body: some View {
+        HStack(spacing: 0) {
+          Text(long ? "abcd" : "ab").font(.system(size: 10))
+          Rectangle().fill(GeometryAnimationTests.marker).frame(width: 20, height: 20)
+        }
+        .onKeyPress("a") {
+          withAnimation(.linear(duration: 1)) { long.toggle() }
+          return .handled
+        }
+      }
+    }
+    let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
+    func square(_ t: Double) -> (Double?, Bool) {
+      let out = rt.frame(
+        { Label() },
+        input: FrameInput(now: Date(timeIntervalSince1970: t), time: t, size: Size(width: 200, height: 100)))
+      return (out.items.first { $0.color == Self.marker }?.bounds.minX, out.animationsInFlight)
+    }
+    // 12 points of text (6 a letter) and the square, centered: the square at 96; with 24
+    // points of text, at 102.
+    #expect(square(0).0 == 96)
+    #expect(rt.keyPress("a"))
+    #expect(square(1).0 == 96)
+    #expect(square(1.5) == (99, true))
+    #expect(square(2.25) == (102, false))
+  }
+}
