@@ -137,14 +137,19 @@ final class ViewNode {
   var insertion: AnimatedValue<Double>?
   /// Children removed under an animation, still drawn while their transitions run.
   var leaving: [LeavingView] = []
-  /// Where the node's drawn view was drawn in the last frame, noted in frame
+  /// Where the node's resolved view was drawn in the last frame, noted in frame
   /// `drawnFrameNoted` when that frame has an animated change (`animateGeometry`).
   var drawnFrame: Rect?
   var drawnFrameNoted = -1
   /// The frame in which the node was last updated, and whether under an animation.
   var updatedIn = -1
   var updatedUnderAnimation = false
-  /// The drawn view's frame in flight, from where it was drawn to where layout puts it.
+  /// The frame in which the node's body last ran under a `withAnimation` change of its state.
+  var animatedBodyIn = -1
+  /// Where the node's resolved view was drawn in frame `lastDrawnIn`, in flight or not.
+  var lastDrawn = Rect.zero
+  var lastDrawnIn = -1
+  /// The resolved view's frame in flight, from where it was drawn to where layout puts it.
   var geometry: AnimatedValue<AnimatableFrame>?
 
   init(type: Any.Type, composite: Bool, parent: ViewNode?, key: ChildKey, serial: UInt64) {

@@ -1,6 +1,8 @@
-// Animated layout: under an animated change, a view's frame moves and resizes from where it
-// was drawn to where layout puts it, as SwiftUI animates every view's geometry in the change's
-// transaction. Each view that draws (a shape, a text, an image) animates its own frame.
+// Animated layout: under an animated change, views move and resize from where they were drawn
+// to where layout puts them, as SwiftUI animates the geometry of every view in the change's
+// transaction. A view's move is drawn as a translation of its subtree relative to its parent's
+// (so what it holds, a ring or a clip, goes with it); a drawn view (a shape, a text, an image)
+// also takes its size in flight.
 import Graphics
 import Motion
 
@@ -12,6 +14,8 @@ extension Rect {
   init(_ v: AnimatableFrame) {
     self.init(x: v.first.first, y: v.first.second, width: max(0, v.second.first), height: max(0, v.second.second))
   }
+  /// The rectangle moved by `d`.
+  func moved(by d: Point) -> Rect { Rect(x: minX + d.x, y: minY + d.y, width: width, height: height) }
 }
 
 extension SceneRuntime {
@@ -21,65 +25,107 @@ extension SceneRuntime {
     if layoutAnimation == nil, let animation { layoutAnimation = animation }
   }
 
-  /// The node's drawn view, where the node draws exactly one thing. Of a chain of nodes that
-  /// stand for one drawn view (a body, a `fill` around a shape), the walks take the outermost.
-  private func drawnNode(_ node: ViewNode) -> RNode? {
-    guard node.output.count == 1 else { return nil }
-    let r = node.output[0]
-    return r.hasChildren || r.isEmptyOrSpacer ? nil : r
+  /// Where `r`, the node's resolved view, was drawn in the last frame: where the last walk
+  /// drew it when that frame had one, else where layout put it.
+  private func drawnFrame(_ node: ViewNode, _ r: RNode) -> Rect? {
+    if lastGeometryWalk >= 0, node.lastDrawnIn == lastGeometryWalk, lastGeometryWalk == lastLaidOutFrame {
+      return node.lastDrawn
+    }
+    return r.placed && !r.isEmptyOrSpacer ? r.frame : nil
   }
 
-  /// Where the node's drawn view was drawn, if it has been laid out.
-  private func placedFrame(_ node: ViewNode) -> Rect? {
-    guard let r = drawnNode(node), r.placed else { return nil }
-    return r.frame
-  }
-
-  /// Before layout in a frame with an animated change: where each view that draws was drawn
-  /// last, for the views whose resolved node is still last frame's (the others kept theirs as
-  /// their update replaced it, `keepDrawnFrame`).
+  /// Before layout in a frame with an animated change: where each view was drawn last, for the
+  /// views whose resolved node is still last frame's (the others kept theirs as their update
+  /// replaced it, `keepDrawnFrame`).
   func noteDrawnFrames() {
     guard layoutAnimation != nil, let root else { return }
     func visit(_ node: ViewNode) {
-      if drawnNode(node) != nil {
-        if node.drawnFrameNoted != frameNumber, let frame = placedFrame(node) {
-          node.drawnFrame = frame
-          node.drawnFrameNoted = frameNumber
-        }
-      } else {
-        for c in node.children.values { visit(c) }
+      if node.output.count == 1, node.drawnFrameNoted != frameNumber {
+        node.drawnFrame = drawnFrame(node, node.output[0])
+        node.drawnFrameNoted = frameNumber
       }
+      for c in node.children.values { visit(c) }
     }
     visit(root)
   }
 
-  /// In `update`, before a drawing node's output is replaced in a frame with an animated change:
-  /// where the old one was drawn.
+  /// In `update`, before a node's output is replaced in a frame with an animated change: where
+  /// the old one was drawn.
   func keepDrawnFrame(_ node: ViewNode) {
-    guard node.drawnFrameNoted != frameNumber, let frame = placedFrame(node) else { return }
-    node.drawnFrame = frame
+    guard node.drawnFrameNoted != frameNumber, node.output.count == 1 else { return }
+    node.drawnFrame = drawnFrame(node, node.output[0])
     node.drawnFrameNoted = frameNumber
   }
 
-  /// After layout: starts the frames that moved under this frame's animation moving (those of
-  /// views it updated, and of views it did not update that layout moved; not those a change
-  /// without an animation updated, as a timeline's), and puts
-  /// every view whose frame is in flight where its animation is at this frame's time.
+  /// After layout: starts the views that moved under this frame's animation moving (those it
+  /// updated, and those it did not update that layout moved; not those a change without an
+  /// animation updated, as a timeline's), and draws every view in flight where its animation
+  /// is at this frame's time.
   func animateGeometry() {
-    guard layoutAnimation != nil || !geometryNodes.isEmpty else { return }
-    if layoutAnimation != nil, let root {
-      func visit(_ node: ViewNode) {
-        if drawnNode(node) != nil { animateFrame(of: node) } else { for c in node.children.values { visit(c) } }
+    guard layoutAnimation != nil || !geometryNodes.isEmpty, let root else { return }
+    /// `above`: the resolved view of the nearest node above with one; `moved`: how far the
+    /// views above are drawn from where layout put them.
+    func visit(_ node: ViewNode, _ above: RNode?, _ moved: Point) {
+      var above = above
+      var moved = moved
+      if node.output.count == 1 {
+        let r = node.output[0]
+        // Of a chain of nodes that stand for one resolved view (a body), the outermost.
+        // Leaving views stay where they were drawn (`LeavingViews`).
+        if r !== above, !r.isEmptyOrSpacer, !r.isLeaving { moved = place(node, r, moved) }
+        above = r
       }
-      visit(root)
-    } else {
-      for node in Array(geometryNodes.values) { animateFrame(of: node) }
+      for c in node.children.values { visit(c, above, moved) }
     }
+    visit(root, nil, .zero)
+    lastGeometryWalk = frameNumber
   }
 
-  /// Whether a modifier of the drawn view (up to the container that holds it) has animatable
-  /// values in flight: a `.frame` or `.offset` animating moves it already, frame by frame.
-  private func sizedByAnimatedValues(_ node: ViewNode) -> Bool {
+  /// Animates the frame of `node`'s resolved view `r`, drawn `moved` from its layout by the
+  /// views above; returns how far its subtree is drawn from its layout.
+  private func place(_ node: ViewNode, _ r: RNode, _ moved: Point) -> Point {
+    let now = input.time
+    let target = r.frame
+    defer {
+      node.drawnFrame = nil
+      node.lastDrawnIn = frameNumber
+    }
+    if let animation = layoutAnimation, node.drawnFrameNoted == frameNumber, let from = node.drawnFrame,
+      from != target.moved(by: moved),
+      node.updatedIn != frameNumber || node.updatedUnderAnimation || node.animatedBodyIn == frameNumber,
+      !movedByAnimatedValues(node)
+    {
+      var g = node.geometry ?? AnimatedValue(from.animatable)
+      g.animate(to: target.animatable, with: animation, at: now)
+      node.geometry = g
+    } else if let g = node.geometry, g.target != target.animatable {
+      // Laid out elsewhere by a change that does not animate: there at once.
+      node.geometry = nil
+    }
+    guard let g = node.geometry, g.isAnimating(at: now) else {
+      node.geometry = nil
+      geometryNodes[node.serial] = nil
+      node.lastDrawn = target.moved(by: moved)
+      return moved
+    }
+    geometryNodes[node.serial] = node
+    let shown = Rect(g.value(at: now))
+    node.lastDrawn = shown
+    let offset = Point(x: shown.minX - target.minX - moved.x, y: shown.minY - target.minY - moved.y)
+    if offset != .zero {
+      r.presentedOffset = offset
+      offsetNodes.append(r)
+    }
+    if !r.hasChildren, shown.size != target.size {
+      presentedFrames.append((r, target))
+      r.frame = Rect(origin: target.origin, size: shown.size)
+    }
+    return Point(x: moved.x + offset.x, y: moved.y + offset.y)
+  }
+
+  /// Whether a modifier of the view (up to the container that holds it) has animatable values
+  /// in flight: a `.frame` or `.offset` animating moves it already, frame by frame.
+  private func movedByAnimatedValues(_ node: ViewNode) -> Bool {
     let now = input.time
     var n: ViewNode? = node
     while let m = n, m.children.count <= 1 {
@@ -91,39 +137,13 @@ extension SceneRuntime {
     return false
   }
 
-  /// After lowering: the drawn views moved for this frame go back to where layout put them,
-  /// where a parent that is placed again as it was expects them.
+  /// After lowering: the views drawn elsewhere for this frame go back to where layout put
+  /// them, where a parent placed again as it was expects them.
   func restoreLaidOutFrames() {
     for (node, frame) in presentedFrames { node.frame = frame }
     presentedFrames.removeAll(keepingCapacity: true)
-  }
-
-  private func animateFrame(of node: ViewNode) {
-    let now = input.time
-    defer { node.drawnFrame = nil }
-    guard let r = drawnNode(node) else {
-      node.geometry = nil
-      geometryNodes[node.serial] = nil
-      return
-    }
-    let target = r.frame.animatable
-    if let animation = layoutAnimation, node.drawnFrameNoted == frameNumber, let from = node.drawnFrame,
-      from != r.frame, node.updatedIn != frameNumber || node.updatedUnderAnimation, !sizedByAnimatedValues(node)
-    {
-      var g = node.geometry ?? AnimatedValue(from.animatable)
-      if g.target != target { g.animate(to: target, with: animation, at: now) }
-      node.geometry = g
-    } else if let g = node.geometry, g.target != target {
-      // Laid out elsewhere by a change that does not animate: there at once.
-      node.geometry = nil
-    }
-    if let g = node.geometry, g.isAnimating(at: now) {
-      presentedFrames.append((r, r.frame))
-      r.frame = Rect(g.value(at: now))
-      geometryNodes[node.serial] = node
-    } else {
-      node.geometry = nil
-      geometryNodes[node.serial] = nil
-    }
+    for node in offsetNodes { node.presentedOffset = nil }
+    offsetNodes.removeAll(keepingCapacity: true)
+    lastLaidOutFrame = frameNumber
   }
 }

@@ -26,6 +26,8 @@ struct LeavingView {
   let steps: [TransitionStep]
   /// From 0 (as it was) to 1 (gone).
   var progress: AnimatedValue<Double>
+  /// Where the stack that held it was when it was removed (`TransitionEffect.anchor`).
+  let anchor: Point?
 }
 
 extension SceneRuntime {
@@ -53,8 +55,28 @@ extension SceneRuntime {
     var progress = AnimatedValue(0.0)
     progress.animate(to: 1, with: animation, at: input.time)
     guard progress.isAnimating(at: input.time) else { return }
-    parent.leaving.append(LeavingView(content: child.output, steps: transition.removal, progress: progress))
+    parent.leaving.append(
+      LeavingView(
+        content: child.output, steps: transition.removal, progress: progress, anchor: stackOrigin(above: parent)))
     leavingCount += 1
+  }
+
+  /// Where the nearest stack holding `node`'s views was laid out last, when it is a horizontal
+  /// or vertical one (which draws its leaving views itself, `LeavingViews`).
+  private func stackOrigin(above node: ViewNode) -> Point? {
+    var n: ViewNode? = node
+    while let m = n {
+      if m.output.count == 1 {
+        let r = m.output[0]
+        switch r.kind {
+        case .stack(let axis, _, _, _): return axis == .depth || !r.placed ? nil : r.frame.origin
+        case .modified(let modifier, _) where modifier is LeavingViews: return r.placed ? r.frame.origin : nil
+        default: break
+        }
+      }
+      n = m.parent
+    }
+    return nil
   }
 
   /// `out`, the output of `node`, with its insertion's transition over it and the children
@@ -87,7 +109,8 @@ extension SceneRuntime {
       node.leaving.removeAll { !$0.progress.isAnimating(at: now) }
       leavingCount -= before - node.leaving.count
       for view in node.leaving {
-        let effect = TransitionEffect(steps: view.steps, progress: view.progress.value(at: now), leaving: true)
+        let effect = TransitionEffect(
+          steps: view.steps, progress: view.progress.value(at: now), leaving: true, anchor: view.anchor)
         out.append(RNode(leaving: effect, single(view.content)))
       }
       running = running || !node.leaving.isEmpty

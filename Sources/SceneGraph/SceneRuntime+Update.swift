@@ -308,6 +308,7 @@ extension SceneRuntime {
       c.transaction = pending
       node.pendingTransaction = nil
       armLayoutAnimation(pending)
+      if pending != nil { node.animatedBodyIn = frameNumber }
     }
     let body = observingBody(of: current, at: node)
     node.revisit = { n, rc in rc.runtime.child(n, ChildKey(0), body, rc) }

@@ -71,6 +71,12 @@ public final class SceneRuntime {
   var geometryNodes: [UInt64: ViewNode] = [:]
   /// The drawn views this frame draws elsewhere than layout put them, with layout's frames.
   var presentedFrames: [(RNode, Rect)] = []
+  /// The resolved views this frame draws moved (`RNode.presentedOffset`).
+  var offsetNodes: [RNode] = []
+  /// The last frame whose views' drawn frames were worked out (`animateGeometry`), and the
+  /// last frame laid out and lowered.
+  var lastGeometryWalk = -1
+  var lastLaidOutFrame = -1
   /// Which custom modifier types are `Animatable`, by type (see `animateIfAnimatable`).
   var animatableTypes: [ObjectIdentifier: Bool] = [:]
   /// The views that take key presses and clicks.

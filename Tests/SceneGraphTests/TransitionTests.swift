@@ -74,10 +74,12 @@ struct SlidingCard: View {
   func insertionFades() {
     let items = reds(TransitionBars(transition: nil, show: false), at: [1.25, 1.5, 2, 3])
     #expect(alphas(items) == [0.25, 0.5, 1, 1])
-    #expect(items.allSatisfy { $0.first?.bounds == Rect(x: 0, y: 20, width: 100, height: 20) })
+    // At its place in the stack, which grows from 40 to 60 points about the window's middle
+    // under the same animation: the stack's top goes from 10 to 0, the bar from 30 to 20.
+    #expect(items.map { $0.first?.bounds } == [27.5, 25, 20, 20].map { Rect(x: 0, y: $0, width: 100, height: 20) })
   }
 
-  @Test("a removed view fades out where it was while the others close up, then goes")
+  @Test("a removed view fades out at its place in the stack while the others close up, then goes")
   func removalFades() {
     let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
     let view = TransitionBars(transition: nil, show: true)
@@ -90,7 +92,9 @@ struct SlidingCard: View {
     _ = frame(1)
     let mid = frame(1.5)
     let red = mid.items.filter { $0.color == Self.marker.opacity(0.5) }
-    #expect(red.count == 1 && red[0].bounds == Rect(x: 0, y: 20, width: 100, height: 20))
+    // The stack shrinks from 60 to 40 points about the window's middle: its top is halfway
+    // from 0 to 10, and the leaving bar keeps its place in it, 20 below the top.
+    #expect(red.count == 1 && red[0].bounds == Rect(x: 0, y: 25, width: 100, height: 20))
     #expect(abs((red.first?.color?.opacity ?? 0) - 0.5) < 1e-9)
     // The stack closes up under the same animation: the green bar is halfway from 40 to 30.
     #expect(mid.items.contains { $0.color == Color.green && $0.bounds.minY == 35 })
@@ -118,24 +122,25 @@ struct SlidingCard: View {
     #expect(inserted.map { $0.first?.bounds.minX } == [-75, -50, 0])
     let removed = reds(TransitionBars(transition: .slide, show: true), at: [1.25, 1.5, 2.5])
     #expect(removed.map { $0.first?.bounds.minX } == [25, 50, nil])
-    #expect(removed[0].first?.bounds.minY == 20)
+    #expect(removed[0].first?.bounds.minY == 22.5)
   }
 
   @Test("scale, offset, push and move apply their documented active states")
   func activeStates() {
     let scaled = reds(TransitionBars(transition: .scale, show: false), at: [1.5])[0]
-    #expect(close(scaled.first?.bounds, Rect(x: 25, y: 25, width: 50, height: 10)))
+    // Halfway, the growing stack has the bar 5 points below its place (see insertionFades).
+    #expect(close(scaled.first?.bounds, Rect(x: 25, y: 30, width: 50, height: 10)))
     let half = reds(TransitionBars(transition: .scale(scale: 0.5, anchor: .topLeading), show: false), at: [1.5])[0]
-    #expect(half.first?.bounds == Rect(x: 0, y: 20, width: 75, height: 15))
+    #expect(half.first?.bounds == Rect(x: 0, y: 25, width: 75, height: 15))
     let offset = reds(TransitionBars(transition: .offset(x: 40, y: -10), show: false), at: [1.5])[0]
-    #expect(offset.first?.bounds == Rect(x: 20, y: 15, width: 100, height: 20))
+    #expect(offset.first?.bounds == Rect(x: 20, y: 20, width: 100, height: 20))
     let moved = reds(TransitionBars(transition: .move(edge: .bottom), show: false), at: [1.5])[0]
-    #expect(moved.first?.bounds == Rect(x: 0, y: 30, width: 100, height: 20))
+    #expect(moved.first?.bounds == Rect(x: 0, y: 35, width: 100, height: 20))
     // push(from: .top): in from above while fading in; out through the bottom while fading out.
     let pushedIn = reds(TransitionBars(transition: .push(from: .top), show: false), at: [1.5])[0]
-    #expect(pushedIn.first?.bounds.minY == 10 && pushedIn.first?.color?.opacity == 0.5)
+    #expect(pushedIn.first?.bounds.minY == 15 && pushedIn.first?.color?.opacity == 0.5)
     let pushedOut = reds(TransitionBars(transition: .push(from: .top), show: true), at: [1.5])[0]
-    #expect(pushedOut.first?.bounds.minY == 30 && pushedOut.first?.color?.opacity == 0.5)
+    #expect(pushedOut.first?.bounds.minY == 35 && pushedOut.first?.color?.opacity == 0.5)
   }
 
   @Test("asymmetric picks by direction, combined applies both, and a transition's animation wins")
@@ -143,7 +148,7 @@ struct SlidingCard: View {
     let t = AnyTransition.asymmetric(insertion: .move(edge: .leading), removal: .opacity.combined(with: .scale))
     #expect(reds(TransitionBars(transition: t, show: false), at: [1.5])[0].first?.bounds.minX == -50)
     let out = reds(TransitionBars(transition: t, show: true), at: [1.5])[0].first
-    #expect(out?.color?.opacity == 0.5 && close(out?.bounds, Rect(x: 25, y: 25, width: 50, height: 10)))
+    #expect(out?.color?.opacity == 0.5 && close(out?.bounds, Rect(x: 25, y: 30, width: 50, height: 10)))
     let slow = AnyTransition.opacity.animation(.linear(duration: 4))
     #expect(alphas(reds(TransitionBars(transition: slow, show: false), at: [2, 3])) == [0.25, 0.5])
     // A transition's own animation runs even where the change has none.
@@ -155,10 +160,11 @@ struct SlidingCard: View {
     struct Shown: View {
       @State var show = false
       var body: some View {
-        VStack(spacing: 0) {
+        // A stack that keeps its size, so that only the card moves.
+        ZStack {
+          Rectangle().fill(Color.clear).frame(width: 100, height: 60)
           if show { SlidingCard().padding(.top, 0).opacity(1) }
         }
-        .frame(width: 100, height: 60)
         .onKeyPress("a") {
           withAnimation(.linear(duration: 1)) { show.toggle() }
           return .handled
@@ -186,8 +192,10 @@ struct SlidingCard: View {
       }
     }
     let mid = reds(List(), at: [1.5, 2.5])
-    // The 60-point row centered in 100 put the red square at x 40; it shrinks about its center there.
-    #expect(close(mid[0].first?.bounds, Rect(x: 45, y: 25, width: 10, height: 10)))
+    // The row, 60 points centered in 100, put the red square at x 40. It shrinks about its
+    // center while keeping its place in the row, which closes up to 40 points: halfway, the
+    // row starts at 25 instead of 20, and the square's center is at 55.
+    #expect(close(mid[0].first?.bounds, Rect(x: 50, y: 25, width: 10, height: 10)))
     #expect(mid[1].isEmpty)
   }
 }

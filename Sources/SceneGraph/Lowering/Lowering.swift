@@ -98,6 +98,10 @@ struct Lowerer {
 
   mutating func lower(_ n: RNode, _ t: Transform2D, _ opacity: Double) {
     guard opacity > 0.001 else { return }
+    if let d = n.presentedOffset {
+      lower(moved: n, Transform2D.translation(d.x, d.y).concatenating(t), opacity)
+      return
+    }
     if n.isEmptyOrSpacer { return }
     if n.isCanvas {
       recording?.sawCanvas = true
@@ -168,6 +172,13 @@ struct Lowerer {
   }
 
   /// Appends a kept fragment, and registers what it draws with as this frame's.
+  /// Lowers `n`, drawn away from its layout while its frame animates: nothing is kept or
+  /// replayed in such a frame (`SceneRuntime.animateGeometry`).
+  private mutating func lower(moved n: RNode, _ t: Transform2D, _ opacity: Double) {
+    if n.isEmptyOrSpacer { return }
+    lowerAfresh(n, t, opacity)
+  }
+
   private mutating func replay(_ kept: LoweredFragment, of n: RNode) {
     list.append(kept.draw)
     items.append(contentsOf: kept.items)

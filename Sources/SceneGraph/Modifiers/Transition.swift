@@ -101,6 +101,9 @@ struct TransitionEffect: ResolvedModifier {
   let steps: [TransitionStep]
   let progress: Double
   let leaving: Bool
+  /// For a view leaving a stack: where the stack was when the view was removed, so that the
+  /// view keeps its place in the stack as the stack moves.
+  var anchor: Point? = nil
 
   func rigidSize(of child: RNode, _ layout: Layout) -> Size? { leaving ? .zero : layout.rigidSize(child) }
   func size(of child: RNode, _ p: ProposedSize, _ layout: Layout) -> Size { leaving ? .zero : layout.size(child, p) }
@@ -140,7 +143,14 @@ struct LeavingViews: ResolvedModifier {
   let leaving: [RNode]
 
   func lower(_ child: RNode, frame: Rect, _ lowerer: inout Lowerer, _ t: Transform2D, _ opacity: Double) {
-    for n in leaving { lowerer.lower(n, t, opacity) }
+    for n in leaving {
+      if case .modified(let m, _) = n.kind, let anchor = (m as? TransitionEffect)?.anchor {
+        let moved = Transform2D.translation(child.frame.minX - anchor.x, child.frame.minY - anchor.y)
+        lowerer.lower(n, moved.concatenating(t), opacity)
+      } else {
+        lowerer.lower(n, t, opacity)
+      }
+    }
     lowerer.lower(child, t, opacity)
   }
 
