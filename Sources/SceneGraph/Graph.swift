@@ -141,6 +141,8 @@ final class ViewNode {
   /// `drawnFrameNoted` when that frame has an animated change (`animateGeometry`).
   var drawnFrame: Rect?
   var drawnFrameNoted = -1
+  /// The id its view is matched by (`.matchedGeometryEffect`).
+  var matchedKey: MatchedKey?
   /// The frame in which the node was last updated, and whether under an animation.
   var updatedIn = -1
   var updatedUnderAnimation = false

@@ -45,9 +45,9 @@ final class RNode {
   /// Whether the node's size depends on the proposal, and if not, the size (see
   /// `Layout.rigidSize`); worked out on the first query.
   var rigidity = Rigidity.unknown
-  /// How far from `frame` its subtree is drawn in this frame, relative to its parent's, while
-  /// its frame animates (`animateGeometry`); nil otherwise.
-  var presentedOffset: Point?
+  /// How its subtree is drawn away from `frame` in this frame, relative to its parent's, while
+  /// its frame animates (`animateGeometry`): moved, and for a matched view scaled; nil otherwise.
+  var presentedTransform: Transform2D?
   /// Whether `frame` holds a placement; a reused node placed in the same rectangle again
   /// keeps its children's placement as it is.
   var placed = false

@@ -34,6 +34,13 @@ extension SceneRuntime {
     return r.placed && !r.isEmptyOrSpacer ? r.frame : nil
   }
 
+  /// Keeps where a matched view that is going was drawn, for a view with its id that comes
+  /// in this frame (`.matchedGeometryEffect`).
+  func noteDeparture(of node: ViewNode, as key: MatchedKey) {
+    guard node.output.count == 1, let frame = drawnFrame(node, node.output[0]) else { return }
+    departedMatches[key] = frame
+  }
+
   /// Before layout in a frame with an animated change: where each view was drawn last, for the
   /// views whose resolved node is still last frame's (the others kept theirs as their update
   /// replaced it, `keepDrawnFrame`).
@@ -90,7 +97,10 @@ extension SceneRuntime {
       node.drawnFrame = nil
       node.lastDrawnIn = frameNumber
     }
-    if let animation = layoutAnimation, node.drawnFrameNoted == frameNumber, let from = node.drawnFrame,
+    // A view coming in where a matched one went starts from that one's frame.
+    let matched = node.drawnFrame == nil ? node.matchedKey.flatMap { departedMatches[$0] } : nil
+    if let animation = layoutAnimation, node.drawnFrameNoted == frameNumber || matched != nil,
+      let from = node.drawnFrame ?? matched,
       from != target.moved(by: moved),
       node.updatedIn != frameNumber || node.updatedUnderAnimation || node.animatedBodyIn == frameNumber,
       !movedByAnimatedValues(node)
@@ -112,13 +122,22 @@ extension SceneRuntime {
     let shown = Rect(g.value(at: now))
     node.lastDrawn = shown
     let offset = Point(x: shown.minX - target.minX - moved.x, y: shown.minY - target.minY - moved.y)
-    if offset != .zero {
-      r.presentedOffset = offset
-      offsetNodes.append(r)
+    var presented = Transform2D.translation(offset.x, offset.y)
+    if shown.size != target.size {
+      if !r.hasChildren {
+        presentedFrames.append((r, target))
+        r.frame = Rect(origin: target.origin, size: shown.size)
+      } else if node.matchedKey != nil, target.width > 0, target.height > 0 {
+        // A matched view's content, laid out at its own size, is drawn at the size in flight:
+        // what it holds has no frames of its own to animate from.
+        let scale = Transform2D.about(
+          .topLeading, of: target, .scale(shown.width / target.width, shown.height / target.height))
+        presented = scale.concatenating(presented)
+      }
     }
-    if !r.hasChildren, shown.size != target.size {
-      presentedFrames.append((r, target))
-      r.frame = Rect(origin: target.origin, size: shown.size)
+    if presented != .identity {
+      r.presentedTransform = presented
+      offsetNodes.append(r)
     }
     return Point(x: moved.x + offset.x, y: moved.y + offset.y)
   }
@@ -142,7 +161,7 @@ extension SceneRuntime {
   func restoreLaidOutFrames() {
     for (node, frame) in presentedFrames { node.frame = frame }
     presentedFrames.removeAll(keepingCapacity: true)
-    for node in offsetNodes { node.presentedOffset = nil }
+    for node in offsetNodes { node.presentedTransform = nil }
     offsetNodes.removeAll(keepingCapacity: true)
     lastLaidOutFrame = frameNumber
   }

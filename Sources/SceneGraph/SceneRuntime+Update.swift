@@ -400,6 +400,7 @@ extension SceneRuntime {
   /// Removes a node and everything under it: its state goes, its timelines stop, and its
   /// `onDisappear` actions run after the pass.
   func teardown(_ node: ViewNode, runActions: Bool) {
+    if let key = node.matchedKey { noteDeparture(of: node, as: key) }
     for c in node.children.values { teardown(c, runActions: runActions) }
     if runActions, let action = node.onDisappear { enqueue("onDisappear", action) }
     timelineNodes[node.serial] = nil

@@ -71,12 +71,14 @@ public final class SceneRuntime {
   var geometryNodes: [UInt64: ViewNode] = [:]
   /// The drawn views this frame draws elsewhere than layout put them, with layout's frames.
   var presentedFrames: [(RNode, Rect)] = []
-  /// The resolved views this frame draws moved (`RNode.presentedOffset`).
+  /// The resolved views this frame draws moved (`RNode.presentedTransform`).
   var offsetNodes: [RNode] = []
   /// The last frame whose views' drawn frames were worked out (`animateGeometry`), and the
   /// last frame laid out and lowered.
   var lastGeometryWalk = -1
   var lastLaidOutFrame = -1
+  /// Where the matched views removed in this frame were drawn, by id.
+  var departedMatches: [MatchedKey: Rect] = [:]
   /// Which custom modifier types are `Animatable`, by type (see `animateIfAnimatable`).
   var animatableTypes: [ObjectIdentifier: Bool] = [:]
   /// The views that take key presses and clicks.
@@ -215,6 +217,7 @@ public final class SceneRuntime {
     changeActionWrites.removeAll(keepingCapacity: true)
     loopGuardTrippedThisFrame = false
     layoutAnimation = nil
+    if !departedMatches.isEmpty { departedMatches.removeAll() }
     if !input.timelinesFrozen { pollTimelines() }
     drainInbox()
     for node in animatingNodes.values { invalidateOutput(node) }

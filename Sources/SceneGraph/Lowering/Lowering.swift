@@ -98,8 +98,8 @@ struct Lowerer {
 
   mutating func lower(_ n: RNode, _ t: Transform2D, _ opacity: Double) {
     guard opacity > 0.001 else { return }
-    if let d = n.presentedOffset {
-      lower(moved: n, Transform2D.translation(d.x, d.y).concatenating(t), opacity)
+    if let m = n.presentedTransform {
+      lower(moved: n, m.concatenating(t), opacity)
       return
     }
     if n.isEmptyOrSpacer { return }
