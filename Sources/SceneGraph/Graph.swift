@@ -269,6 +269,19 @@ extension Array: ContentsComparable {
   }
 }
 
+/// A block of views keeps them in a box (`TupleViewStorage`), which would compare by identity
+/// and count every new block as changed: the same box, or views that compare the same, are
+/// the same block.
+extension TupleView: ContentsComparable {
+  static func contentsCompare(_ comparators: Comparators) -> Comparators.RawCompare {
+    { [unowned comparators] a, b in
+      let x = a.assumingMemoryBound(to: Self.self).pointee.storage
+      let y = b.assumingMemoryBound(to: Self.self).pointee.storage
+      return x === y || comparators.equal(x.value, y.value)
+    }
+  }
+}
+
 /// Dynamic properties compare by what they refer to rather than by their stored fields.
 protocol DiffableProperty {
   /// Whether `other` refers to the same thing; `comparators` compares any values it holds.

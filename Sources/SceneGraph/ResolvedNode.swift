@@ -105,9 +105,17 @@ final class RNode {
     (isEmptyOrSpacer, isCanvas, takesProposal, hasChildren) = (false, false, false, true)
   }
 
+  /// A node with `modifier`, which changes only how it is drawn, around `child`: a parent
+  /// stack orders and weighs it as it does `child`.
+  init(passingOn modifier: any ResolvedModifier, _ child: RNode) {
+    kind = .modified(modifier, child)
+    (spacerLength, layoutPriority, zIndex) = (nil, child.layoutPriority, child.zIndex)
+    (isEmptyOrSpacer, isCanvas, takesProposal, hasChildren) = (false, false, false, true)
+  }
+
   /// A removed view's `content`, drawn through its transition where it was last laid out.
   convenience init(leaving effect: TransitionEffect, _ content: RNode) {
-    self.init(effect, content)
+    self.init(passingOn: effect, content)
     isLeaving = true
   }
 

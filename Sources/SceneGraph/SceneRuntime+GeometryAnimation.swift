@@ -84,7 +84,12 @@ extension SceneRuntime {
       }
       for c in node.children.values { visit(c, above, moved) }
     }
+    // A node the walk no longer reaches as a view of its own (its siblings left, and its
+    // parent now stands for it) ends its flight.
+    let before = geometryNodes
+    geometryNodes.removeAll(keepingCapacity: true)
     visit(root, nil, .zero)
+    for (serial, node) in before where geometryNodes[serial] == nil { node.geometry = nil }
     lastGeometryWalk = frameNumber
   }
 

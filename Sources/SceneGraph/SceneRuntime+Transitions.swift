@@ -50,23 +50,26 @@ extension SceneRuntime {
       return
     }
     let transition = child.transition ?? .opacity
-    guard let animation = transition.animation ?? ctx.transaction, !transition.removal.isEmpty, !child.output.isEmpty
+    guard let animation = transition.removalAnimation ?? ctx.transaction, !transition.removal.isEmpty,
+      !child.output.isEmpty
     else { return }
     var progress = AnimatedValue(0.0)
     progress.animate(to: 1, with: animation, at: input.time)
     guard progress.isAnimating(at: input.time) else { return }
     parent.leaving.append(
       LeavingView(
-        content: child.output, steps: transition.removal, progress: progress, anchor: stackOrigin(above: parent)))
+        content: child.output, steps: transition.removal, progress: progress,
+        anchor: stackOrigin(above: parent, skipping: child)))
     leavingCount += 1
   }
 
   /// Where the nearest stack holding `node`'s views was laid out last, when it is a horizontal
   /// or vertical one (which draws its leaving views itself, `LeavingViews`).
-  private func stackOrigin(above node: ViewNode) -> Point? {
+  private func stackOrigin(above node: ViewNode, skipping child: ViewNode) -> Point? {
     var n: ViewNode? = node
     while let m = n {
-      if m.output.count == 1 {
+      // A node that passed the removed view's own node on (an `if`) is not a stack around it.
+      if m.output.count == 1, m.output[0] !== child.output.first {
         let r = m.output[0]
         switch r.kind {
         case .stack(let axis, _, _, _): return axis == .depth || !r.placed ? nil : r.frame.origin
@@ -87,7 +90,7 @@ extension SceneRuntime {
     if node.insertionPending {
       node.insertionPending = false
       let transition = node.transition ?? .opacity
-      if let animation = transition.animation ?? ctx.transaction, !transition.insertion.isEmpty {
+      if let animation = transition.insertionAnimation ?? ctx.transaction, !transition.insertion.isEmpty {
         var progress = AnimatedValue(1.0)
         progress.animate(to: 0, with: animation, at: now)
         node.insertion = progress
@@ -98,7 +101,7 @@ extension SceneRuntime {
       if insertion.isAnimating(at: now) {
         let effect = TransitionEffect(
           steps: (node.transition ?? .opacity).insertion, progress: insertion.value(at: now), leaving: false)
-        out = out.map { RNode(effect, $0) }
+        out = out.map { RNode(passingOn: effect, $0) }
         running = true
       } else {
         node.insertion = nil
@@ -115,13 +118,7 @@ extension SceneRuntime {
       }
       running = running || !node.leaving.isEmpty
     }
-    if running {
-      animatingNodes[node.serial] = node
-    } else if !node.anims.contains(where: { $0.isAnimating(at: now) }), node.animatedData?.isAnimating(at: now) != true
-    {
-      // The last transition here ended, and nothing else of the node's moves.
-      animatingNodes[node.serial] = nil
-    }
+    transitionNodes[node.serial] = running ? node : nil
     return out
   }
 
@@ -134,5 +131,7 @@ extension SceneRuntime {
 
 extension RNode {
   /// This stack node with `leaving` views drawn over it, or the node itself when none are.
-  func drawing(_ leaving: [RNode]) -> RNode { leaving.isEmpty ? self : RNode(LeavingViews(leaving: leaving), self) }
+  func drawing(_ leaving: [RNode]) -> RNode {
+    leaving.isEmpty ? self : RNode(passingOn: LeavingViews(leaving: leaving), self)
+  }
 }

@@ -406,6 +406,7 @@ extension SceneRuntime {
     timelineNodes[node.serial] = nil
     animatingNodes[node.serial] = nil
     geometryNodes[node.serial] = nil
+    transitionNodes[node.serial] = nil
     routes.remove(node)
     for box in node.states { box.node = nil }
     leavingCount -= node.leaving.count

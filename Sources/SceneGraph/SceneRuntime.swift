@@ -65,6 +65,8 @@ public final class SceneRuntime {
   /// Removed views still drawn while their transitions run, in the whole graph: stacks look
   /// for them among their children only when there are some.
   var leavingCount = 0
+  /// Nodes with an insertion or leaving views in flight: updated each frame until they end.
+  var transitionNodes: [UInt64: ViewNode] = [:]
   /// The animation of this frame's first animated change, which layout follows.
   var layoutAnimation: Animation?
   /// Nodes whose drawn view's frame is in flight.
@@ -166,7 +168,9 @@ public final class SceneRuntime {
     timelineNodes.removeAll()
     animatingNodes.removeAll()
     leavingCount = 0
+    transitionNodes.removeAll()
     geometryNodes.removeAll()
+    lastGeometryWalk = -1
     routes.removeAll()
     dirty.removeAll()
     pending.removeAll()
@@ -184,15 +188,21 @@ public final class SceneRuntime {
   public func settleAnimations(at time: Double) {
     for node in animatingNodes.values {
       for i in node.anims.indices { node.anims[i].settle(at: time) }
+      invalidateOutput(node)
+    }
+    animatingNodes.removeAll()
+    for node in transitionNodes.values {
       // Insertions end in place, and removed views are gone.
       node.insertion = nil
       leavingCount -= node.leaving.count
       node.leaving.removeAll()
       invalidateOutput(node)
     }
-    animatingNodes.removeAll()
+    transitionNodes.removeAll()
     for node in geometryNodes.values { node.geometry = nil }
     geometryNodes.removeAll()
+    // What was drawn in flight before is not where anything is now.
+    lastGeometryWalk = -1
   }
 
   // MARK: The frame
@@ -221,6 +231,7 @@ public final class SceneRuntime {
     if !input.timelinesFrozen { pollTimelines() }
     drainInbox()
     for node in animatingNodes.values { invalidateOutput(node) }
+    for node in transitionNodes.values { invalidateOutput(node) }
     let rootView = body()
     pass = 0
     runPasses(rootView)
@@ -228,7 +239,8 @@ public final class SceneRuntime {
     activeDrivers = timelineNodes.values.sorted { $0.serial < $1.serial }.compactMap { $0.timeline?.driver }
     let builtTime = monotonicSeconds()
     var out = FrameOutput(
-      drawList: DrawList(), items: [], animationsInFlight: !animatingNodes.isEmpty || !dirty.isEmpty, passes: pass,
+      drawList: DrawList(), items: [],
+      animationsInFlight: !animatingNodes.isEmpty || !transitionNodes.isEmpty || !dirty.isEmpty, passes: pass,
       evaluations: evaluationsThisFrame, loopGuardTripped: loopGuardTrippedThisFrame,
       buildSeconds: builtTime - startTime)
     // A frame nobody sees needs its state advanced, not its geometry.
@@ -252,7 +264,7 @@ public final class SceneRuntime {
     }
     if rounds > 0 {
       activeDrivers = timelineNodes.values.sorted { $0.serial < $1.serial }.compactMap { $0.timeline?.driver }
-      out.animationsInFlight = !animatingNodes.isEmpty || !dirty.isEmpty
+      out.animationsInFlight = !animatingNodes.isEmpty || !transitionNodes.isEmpty || !dirty.isEmpty
       (out.passes, out.evaluations, out.loopGuardTripped) = (pass, evaluationsThisFrame, loopGuardTrippedThisFrame)
     }
     animateGeometry()

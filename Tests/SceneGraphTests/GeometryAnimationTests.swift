@@ -122,4 +122,34 @@ struct GrowingBars: View {
     #expect(square(1.5) == (99, true))
     #expect(square(2.25) == (102, false))
   }
+
+  @Test("a view whose sibling left ends its flight when its parent comes to stand for it")
+  func flightsEndWhenAViewIsNoLongerItsOwn() {
+    struct Pair: View {
+      @State var show = true
+      var body: some View {
+        VStack(spacing: 0) {
+          if show { Rectangle().fill(Color.gray).frame(width: 20, height: 20) }
+          Rectangle().fill(GeometryAnimationTests.marker).frame(width: 20, height: 20)
+        }
+        .onKeyPress("a") {
+          withAnimation(.linear(duration: 1)) { show.toggle() }
+          return .handled
+        }
+      }
+    }
+    let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
+    func frame(_ t: Double) -> FrameOutput {
+      rt.frame(
+        { Pair() }, input: FrameInput(now: Date(timeIntervalSince1970: t), time: t, size: Size(width: 100, height: 100))
+      )
+    }
+    _ = frame(0)
+    #expect(rt.keyPress("a"))
+    for i in 0...40 { _ = frame(1 + Double(i) / 20) }
+    // Everything has settled: no frame is asked for, and nothing is left in flight.
+    #expect(!frame(3.5).animationsInFlight)
+    #expect(rt.geometryNodes.isEmpty && rt.transitionNodes.isEmpty && rt.leavingCount == 0)
+    #expect(frame(3.6).items.first { $0.color == Self.marker }?.bounds.minY == 40)
+  }
 }

@@ -358,6 +358,48 @@ struct FontIgnorer: View {
     #expect(texts(idle) == texts(first))
   }
 
+  /// A card of builder content; counts its bodies.
+  struct Card<Content: View>: View {
+    let log: Log
+    let content: Content
+    init(log: Log, @ViewBuilder content: () -> Content) {
+      self.log = log
+      self.content = content()
+    }
+    var body: some View {
+      let _ = log.lines.append("card")
+      VStack { content }
+    }
+  }
+
+  @Test("a view holding an equal block of views does not run its body again when its parent's runs")
+  func equalBuilderContentIsNotReevaluated() {
+    struct Parent: View {
+      let log: Log
+      @State var tick = 0
+      var body: some View {
+        VStack {
+          Text("\(tick)")
+          Card(log: log) {
+            Text("a")
+            Text("b")
+          }
+        }
+        .onKeyPress("a") {
+          tick += 1
+          return .handled
+        }
+      }
+    }
+    let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
+    let log = Log()
+    _ = render(time: 0, runtime: rt) { Parent(log: log) }
+    #expect(rt.keyPress("a"))
+    let next = render(time: 0.1, runtime: rt) { Parent(log: log) }
+    #expect(texts(next).first == "1")
+    #expect(log.lines == ["card"])
+  }
+
   /// Sets its two states to the values they hold, on appear and in every timeline entry.
   struct SetsEqualValues: View {
     let log: Log

@@ -171,7 +171,6 @@ struct Lowerer {
     for inner in done.replayed { inner.fragment = nil }
   }
 
-  /// Appends a kept fragment, and registers what it draws with as this frame's.
   /// Lowers `n`, drawn away from its layout while its frame animates: nothing is kept or
   /// replayed in such a frame (`SceneRuntime.animateGeometry`).
   private mutating func lower(moved n: RNode, _ t: Transform2D, _ opacity: Double) {
@@ -179,6 +178,7 @@ struct Lowerer {
     lowerAfresh(n, t, opacity)
   }
 
+  /// Appends a kept fragment, and registers what it draws with as this frame's.
   private mutating func replay(_ kept: LoweredFragment, of n: RNode) {
     list.append(kept.draw)
     items.append(contentsOf: kept.items)

@@ -61,7 +61,7 @@ struct MatchedGeometryModifier: PrimitiveModifier {
 
   func resolve<Content: View>(_ content: Content, _ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
     node.matchedKey = key
-    return [RNode(MatchedGeometry(), single(ctx.runtime.child(node, ChildKey(0), content, ctx)))]
+    return [RNode(passingOn: MatchedGeometry(), single(ctx.runtime.child(node, ChildKey(0), content, ctx)))]
   }
 }
 

@@ -14,11 +14,16 @@ public struct AnyTransition: Sendable {
   /// The active state of an insertion, and of a removal.
   let insertion: [TransitionStep]
   let removal: [TransitionStep]
-  /// The animation that runs the transition in place of the change's own.
-  let animation: Animation?
+  /// The animations that run the insertion and the removal in place of the change's own.
+  let insertionAnimation: Animation?
+  let removalAnimation: Animation?
 
-  init(insertion: [TransitionStep], removal: [TransitionStep], animation: Animation? = nil) {
-    (self.insertion, self.removal, self.animation) = (insertion, removal, animation)
+  init(
+    insertion: [TransitionStep], removal: [TransitionStep], insertionAnimation: Animation? = nil,
+    removalAnimation: Animation? = nil
+  ) {
+    (self.insertion, self.removal) = (insertion, removal)
+    (self.insertionAnimation, self.removalAnimation) = (insertionAnimation, removalAnimation)
   }
 
   init(_ steps: [TransitionStep]) { self.init(insertion: steps, removal: steps) }
@@ -49,16 +54,20 @@ public struct AnyTransition: Sendable {
   public static func offset(x: CGFloat = 0, y: CGFloat = 0) -> AnyTransition { AnyTransition([.offset(x, y)]) }
   /// One transition in, another out.
   public static func asymmetric(insertion: AnyTransition, removal: AnyTransition) -> AnyTransition {
-    AnyTransition(insertion: insertion.insertion, removal: removal.removal, animation: insertion.animation)
+    AnyTransition(
+      insertion: insertion.insertion, removal: removal.removal, insertionAnimation: insertion.insertionAnimation,
+      removalAnimation: removal.removalAnimation)
   }
   /// This transition and `other` at once.
   public func combined(with other: AnyTransition) -> AnyTransition {
     AnyTransition(
-      insertion: insertion + other.insertion, removal: removal + other.removal, animation: animation ?? other.animation)
+      insertion: insertion + other.insertion, removal: removal + other.removal,
+      insertionAnimation: insertionAnimation ?? other.insertionAnimation,
+      removalAnimation: removalAnimation ?? other.removalAnimation)
   }
   /// Run with `animation` whatever the change's own.
   public func animation(_ animation: Animation?) -> AnyTransition {
-    AnyTransition(insertion: insertion, removal: removal, animation: animation)
+    AnyTransition(insertion: insertion, removal: removal, insertionAnimation: animation, removalAnimation: animation)
   }
 }
 
@@ -89,8 +98,10 @@ struct TransitionModifier: PrimitiveModifier {
   let transition: AnyTransition
 
   func resolve<Content: View>(_ content: Content, _ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
+    // After the content: a transition set inside it gives way to this outer one, as in SwiftUI.
+    let out = ctx.runtime.child(node, ChildKey(0), content, ctx)
     ctx.runtime.setTransition(transition, at: node)
-    return ctx.runtime.child(node, ChildKey(0), content, ctx)
+    return out
   }
 }
 
