@@ -31,16 +31,10 @@ struct GrowingBars: View {
   /// The bar's and the square's bounds at each time, the key pressed after a frame at 0 and
   /// taken in a frame at 1; `again` presses it once more before the frame at that time.
   func frames(_ view: GrowingBars, at times: [Double], again: Double? = nil) -> [(Rect?, Rect?, Bool)] {
-    let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
-    func frame(_ t: Double) -> FrameOutput {
-      rt.frame(
-        { view }, input: FrameInput(now: Date(timeIntervalSince1970: t), time: t, size: Size(width: 200, height: 100)))
-    }
-    _ = frame(0)
-    #expect(rt.keyPress("a"))
-    _ = frame(1)
+    let frame = KeyedFrames(view: view, size: Size(width: 200, height: 100))
+    #expect(frame.pressAfterFirstFrame())
     return times.map { t in
-      if t == again { #expect(rt.keyPress("a")) }
+      if t == again { #expect(frame.runtime.keyPress("a")) }
       let out = frame(t)
       return (
         out.items.first { $0.color == Self.marker }?.bounds, out.items.first { $0.color == Color.blue }?.bounds,
@@ -72,16 +66,14 @@ struct GrowingBars: View {
 
   @Test("a change while a frame is in flight turns it around from where it is, without a jump")
   func retargets() {
-    let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
-    let view = GrowingBars(animation: .linear(duration: 1), implicit: false)
+    let frame = KeyedFrames(
+      view: GrowingBars(animation: .linear(duration: 1), implicit: false), size: Size(width: 200, height: 100))
     var xs: [Double] = []
     var inFlight = true
     // At 60 frames a second, the key pressed before the frame at 1 and again before the one at 1.5.
     for i in 0...180 {
-      let t = Double(i) / 60
-      if i == 60 || i == 90 { #expect(rt.keyPress("a")) }
-      let out = rt.frame(
-        { view }, input: FrameInput(now: Date(timeIntervalSince1970: t), time: t, size: Size(width: 200, height: 100)))
+      if i == 60 || i == 90 { #expect(frame.runtime.keyPress("a")) }
+      let out = frame(Double(i) / 60)
       xs.append(out.items.first { $0.color == Self.marker }?.bounds.minX ?? .nan)
       inFlight = out.animationsInFlight
     }
@@ -107,11 +99,10 @@ struct GrowingBars: View {
         }
       }
     }
-    let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
+    let frame = KeyedFrames(view: Label(), size: Size(width: 200, height: 100))
+    let rt = frame.runtime
     func square(_ t: Double) -> (Double?, Bool) {
-      let out = rt.frame(
-        { Label() },
-        input: FrameInput(now: Date(timeIntervalSince1970: t), time: t, size: Size(width: 200, height: 100)))
+      let out = frame(t)
       return (out.items.first { $0.color == Self.marker }?.bounds.minX, out.animationsInFlight)
     }
     // 12 points of text (6 a letter) and the square, centered: the square at 96; with 24
@@ -138,14 +129,9 @@ struct GrowingBars: View {
         }
       }
     }
-    let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
-    func frame(_ t: Double) -> FrameOutput {
-      rt.frame(
-        { Pair() }, input: FrameInput(now: Date(timeIntervalSince1970: t), time: t, size: Size(width: 100, height: 100))
-      )
-    }
-    _ = frame(0)
-    #expect(rt.keyPress("a"))
+    let frame = KeyedFrames(view: Pair(), size: Size(width: 100, height: 100))
+    let rt = frame.runtime
+    #expect(frame.pressAfterFirstFrame())
     for i in 0...40 { _ = frame(1 + Double(i) / 20) }
     // Everything has settled: no frame is asked for, and nothing is left in flight.
     #expect(!frame(3.5).animationsInFlight)

@@ -38,14 +38,8 @@ struct HeroSquares: View {
   /// The big square's bounds and opacity at each time, the key pressed after a frame at 0
   /// and taken in a frame at 1.
   func big(_ view: HeroSquares, at times: [Double]) -> [(Rect, Double)?] {
-    let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
-    func frame(_ t: Double) -> FrameOutput {
-      rt.frame(
-        { view }, input: FrameInput(now: Date(timeIntervalSince1970: t), time: t, size: Size(width: 200, height: 100)))
-    }
-    _ = frame(0)
-    #expect(rt.keyPress("a"))
-    _ = frame(1)
+    let frame = KeyedFrames(view: view, size: Size(width: 200, height: 100))
+    #expect(frame.pressAfterFirstFrame())
     return times.map { t in
       frame(t).items.first { $0.color?.blue == 1 && $0.color?.red == 0 }.map { ($0.bounds, $0.color?.opacity ?? 0) }
     }

@@ -47,14 +47,8 @@ struct SlidingCard: View {
   /// The marker's items at each time, the key pressed after a first frame at 0: the change
   /// is made, and its animations start, in a frame at 1.
   func reds<V: View>(_ view: V, at times: [Double]) -> [[DrawnItem]] {
-    let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
-    func frame(_ t: Double) -> FrameOutput {
-      rt.frame(
-        { view }, input: FrameInput(now: Date(timeIntervalSince1970: t), time: t, size: Size(width: 100, height: 60)))
-    }
-    _ = frame(0)
-    #expect(rt.keyPress("a"))
-    _ = frame(1)
+    let frame = KeyedFrames(view: view, size: Size(width: 100, height: 60))
+    #expect(frame.pressAfterFirstFrame())
     return times.map { t in frame(t).items.filter { $0.color == Self.marker.opacity($0.color?.opacity ?? 1) } }
   }
 
@@ -81,15 +75,9 @@ struct SlidingCard: View {
 
   @Test("a removed view fades out at its place in the stack while the others close up, then goes")
   func removalFades() {
-    let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
-    let view = TransitionBars(transition: nil, show: true)
-    func frame(_ t: Double) -> FrameOutput {
-      rt.frame(
-        { view }, input: FrameInput(now: Date(timeIntervalSince1970: t), time: t, size: Size(width: 100, height: 60)))
-    }
-    _ = frame(0)
-    #expect(rt.keyPress("a"))
-    _ = frame(1)
+    let frame = KeyedFrames(view: TransitionBars(transition: nil, show: true), size: Size(width: 100, height: 60))
+    let rt = frame.runtime
+    #expect(frame.pressAfterFirstFrame())
     let mid = frame(1.5)
     let red = mid.items.filter { $0.color == Self.marker.opacity(0.5) }
     // The stack shrinks from 60 to 40 points about the window's middle: its top is halfway
