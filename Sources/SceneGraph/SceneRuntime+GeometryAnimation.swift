@@ -27,7 +27,7 @@ extension SceneRuntime {
 
   /// Where `r`, the node's resolved view, was drawn in the last frame: where the last walk
   /// drew it when that frame had one, else where layout put it.
-  private func drawnFrame(_ node: ViewNode, _ r: RNode) -> Rect? {
+  func drawnFrame(_ node: ViewNode, _ r: RNode) -> Rect? {
     if lastGeometryWalk >= 0, node.lastDrawnIn == lastGeometryWalk, lastGeometryWalk == lastLaidOutFrame {
       return node.lastDrawn
     }
@@ -110,6 +110,7 @@ extension SceneRuntime {
       node.updatedIn != frameNumber || node.updatedUnderAnimation || node.animatedBodyIn == frameNumber,
       !movedByAnimatedValues(node)
     {
+      if matched != nil, let key = node.matchedKey { departingFlights[key]?.to = target }
       var g = node.geometry ?? AnimatedValue(from.animatable)
       g.animate(to: target.animatable, with: animation, at: now)
       node.geometry = g

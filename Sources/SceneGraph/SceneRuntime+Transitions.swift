@@ -28,6 +28,8 @@ struct LeavingView {
   var progress: AnimatedValue<Double>
   /// Where the stack that held it was when it was removed (`TransitionEffect.anchor`).
   let anchor: Point?
+  /// For a matched view, where it flies (`MatchedFlight`).
+  let flight: MatchedFlight?
 }
 
 extension SceneRuntime {
@@ -59,8 +61,23 @@ extension SceneRuntime {
     parent.leaving.append(
       LeavingView(
         content: child.output, steps: transition.removal, progress: progress,
-        anchor: stackOrigin(above: parent, skipping: child)))
+        anchor: stackOrigin(above: parent, skipping: child), flight: matchedFlight(of: child)))
     leavingCount += 1
+  }
+
+  /// The flight of the matched view that `child` is, through its modifiers, if it is one.
+  private func matchedFlight(of child: ViewNode) -> MatchedFlight? {
+    var n: ViewNode? = child
+    while let m = n {
+      if let key = m.matchedKey {
+        guard m.output.count == 1, let frame = drawnFrame(m, m.output[0]) else { return nil }
+        let flight = MatchedFlight(from: frame)
+        departingFlights[key] = flight
+        return flight
+      }
+      n = m.children.count == 1 ? m.children.values.first : nil
+    }
+    return nil
   }
 
   /// Where the nearest stack holding `node`'s views was laid out last, when it is a horizontal
@@ -113,7 +130,8 @@ extension SceneRuntime {
       leavingCount -= before - node.leaving.count
       for view in node.leaving {
         let effect = TransitionEffect(
-          steps: view.steps, progress: view.progress.value(at: now), leaving: true, anchor: view.anchor)
+          steps: view.steps, progress: view.progress.value(at: now), leaving: true, anchor: view.anchor,
+          flight: view.flight)
         out.append(RNode(leaving: effect, single(view.content)))
       }
       running = running || !node.leaving.isEmpty

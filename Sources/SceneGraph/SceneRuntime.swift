@@ -81,6 +81,8 @@ public final class SceneRuntime {
   var lastLaidOutFrame = -1
   /// Where the matched views removed in this frame were drawn, by id.
   var departedMatches: [MatchedKey: Rect] = [:]
+  /// The flights of the matched views removed in this frame, by id, for the views that come in.
+  var departingFlights: [MatchedKey: MatchedFlight] = [:]
   /// Which custom modifier types are `Animatable`, by type (see `animateIfAnimatable`).
   var animatableTypes: [ObjectIdentifier: Bool] = [:]
   /// The views that take key presses and clicks.
@@ -228,6 +230,7 @@ public final class SceneRuntime {
     loopGuardTrippedThisFrame = false
     layoutAnimation = nil
     if !departedMatches.isEmpty { departedMatches.removeAll() }
+    if !departingFlights.isEmpty { departingFlights.removeAll() }
     if !input.timelinesFrozen { pollTimelines() }
     drainInbox()
     for node in animatingNodes.values { invalidateOutput(node) }

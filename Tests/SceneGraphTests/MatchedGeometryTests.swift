@@ -59,6 +59,19 @@ struct HeroSquares: View {
     #expect(f[1]?.0 == Rect(x: 100, y: 40, width: 100, height: 60) && f[1]?.1 == 1)
   }
 
+  @Test("the removed matched view flies to the new one's frame while it fades out")
+  func removedOneFlies() {
+    let frame = KeyedFrames(view: HeroSquares(sameID: true), size: Size(width: 200, height: 100))
+    #expect(frame.pressAfterFirstFrame())
+    let small = frame(1.5).items.first { $0.color?.red == 1 && $0.color?.blue == 0 }
+    let r = small?.bounds ?? .zero
+    #expect(
+      abs(r.minX - 50) < 1e-9 && abs(r.minY - 20) < 1e-9 && abs(r.width - 60) < 1e-9 && abs(r.height - 40) < 1e-9,
+      "\(r)")
+    #expect(small?.color?.opacity == 0.5)
+    #expect(!frame(2.5).items.contains { $0.color?.red == 1 && $0.color?.blue == 0 })
+  }
+
   @Test("with another id it only fades in, in its own place")
   func unmatchedStaysInPlace() {
     let f = big(HeroSquares(sameID: false), at: [1.5])

@@ -1,6 +1,7 @@
 // `.matchedGeometryEffect(id:in:)` and `@Namespace`: a view inserted under an animation in the
-// frame another view with the same id and namespace is removed starts from that view's frame
-// (the geometry animation is in `SceneRuntime+GeometryAnimation.swift`).
+// frame another view with the same id and namespace is removed starts from that view's frame,
+// and the removed one flies to the new one's while it fades (the geometry animation is in
+// `SceneRuntime+GeometryAnimation.swift`, the removal in `SceneRuntime+Transitions.swift`).
 import FoundationEssentials
 import Graphics
 
@@ -65,13 +66,32 @@ struct MatchedGeometryModifier: PrimitiveModifier {
   }
 }
 
+/// Where a removed matched view flies while it fades: from its own frame to the frame of the
+/// view that came in with its id, once layout has placed that one.
+final class MatchedFlight {
+  let from: Rect
+  var to: Rect?
+  init(from: Rect) { self.from = from }
+
+  /// The transform that draws what was laid out at `from` at `progress` of the way to `to`.
+  func transform(at progress: Double) -> Transform2D? {
+    guard let to, from.width > 0, from.height > 0 else { return nil }
+    let x = from.minX + (to.minX - from.minX) * progress
+    let y = from.minY + (to.minY - from.minY) * progress
+    let w = from.width + (to.width - from.width) * progress
+    let h = from.height + (to.height - from.height) * progress
+    return Transform2D.translation(-from.minX, -from.minY).concatenating(.scale(w / from.width, h / from.height))
+      .concatenating(.translation(x, y))
+  }
+}
+
 /// A matched view's resolved node: the view as it is, as a frame of its own to animate.
 struct MatchedGeometry: ResolvedModifier {}
 
 extension View {
   /// Starts this view, when it is inserted under an animation as another view with the same
-  /// `id` in `namespace` is removed, from that view's frame. `properties`, `anchor` and
-  /// `isSource` are accepted.
+  /// `id` in `namespace` is removed, from that view's frame; the removed one flies to this
+  /// one's frame as it fades. `properties`, `anchor` and `isSource` are accepted.
   public func matchedGeometryEffect<ID: Hashable>(
     id: ID, in namespace: Namespace.ID, properties: MatchedGeometryProperties = .frame, anchor: UnitPoint = .center,
     isSource: Bool = true

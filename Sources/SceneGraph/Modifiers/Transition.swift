@@ -115,6 +115,8 @@ struct TransitionEffect: ResolvedModifier {
   /// For a view leaving a stack: where the stack was when the view was removed, so that the
   /// view keeps its place in the stack as the stack moves.
   var anchor: Point? = nil
+  /// For a removed matched view: where it flies.
+  var flight: MatchedFlight? = nil
 
   func rigidSize(of child: RNode, _ layout: Layout) -> Size? { leaving ? .zero : layout.rigidSize(child) }
   func size(of child: RNode, _ p: ProposedSize, _ layout: Layout) -> Size { leaving ? .zero : layout.size(child, p) }
@@ -123,7 +125,8 @@ struct TransitionEffect: ResolvedModifier {
   }
 
   func lower(_ child: RNode, frame: Rect, _ lowerer: inout Lowerer, _ t: Transform2D, _ opacity: Double) {
-    let (m, alpha) = Self.effect(of: steps, at: progress, in: child.frame)
+    var (m, alpha) = Self.effect(of: steps, at: progress, in: child.frame)
+    if let flown = flight?.transform(at: progress) { m = flown.concatenating(m) }
     lowerer.lower(child, m.concatenating(t), opacity * alpha)
   }
 
