@@ -82,6 +82,7 @@ extension SceneRuntime {
         if r !== above, !r.isEmptyOrSpacer, !r.isLeaving { moved = place(node, r, moved) }
         above = r
       }
+      for view in node.leaving { view.flight?.moved = moved }
       for c in node.children.values { visit(c, above, moved) }
     }
     // A node the walk no longer reaches as a view of its own (its siblings left, and its

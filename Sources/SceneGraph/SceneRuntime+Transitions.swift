@@ -52,8 +52,9 @@ extension SceneRuntime {
       return
     }
     let transition = child.transition ?? .opacity
+    // Nothing to see leave: an empty view or a spacer goes at once.
     guard let animation = transition.removalAnimation ?? ctx.transaction, !transition.removal.isEmpty,
-      !child.output.isEmpty
+      child.output.contains(where: { !$0.isEmptyOrSpacer })
     else { return }
     var progress = AnimatedValue(0.0)
     progress.animate(to: 1, with: animation, at: input.time)
@@ -118,7 +119,8 @@ extension SceneRuntime {
       if insertion.isAnimating(at: now) {
         let effect = TransitionEffect(
           steps: (node.transition ?? .opacity).insertion, progress: insertion.value(at: now), leaving: false)
-        out = out.map { RNode(passingOn: effect, $0) }
+        // A spacer draws nothing and is a stack's to stretch: it stays as it is.
+        out = out.map { $0.isEmptyOrSpacer ? $0 : RNode(passingOn: effect, $0) }
         running = true
       } else {
         node.insertion = nil

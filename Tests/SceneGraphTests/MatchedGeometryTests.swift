@@ -72,6 +72,16 @@ struct HeroSquares: View {
     #expect(!frame(2.5).items.contains { $0.color?.red == 1 && $0.color?.blue == 0 })
   }
 
+  @Test("a card that spacers place flies straight to its place: an inserted spacer pushes at once")
+  func spacersKeepPushing() {
+    let frame = KeyedFrames(view: SpacedHero(), size: Size(width: 1280, height: 720))
+    #expect(frame.pressAfterFirstFrame())
+    // From 300 × 400 at (490, 304) to 100 × 100 at (590, 16), the old card flying with the new.
+    let cards = [2.0, 3.0].map { t in frame(t).items.filter { $0.color?.blue == 1 && $0.color?.red == 0 } }
+    #expect(cards[0].count == 2 && cards[0].allSatisfy { $0.bounds == Rect(x: 540, y: 160, width: 200, height: 250) })
+    #expect(cards[1].map(\.bounds) == [Rect(x: 590, y: 16, width: 100, height: 100)])
+  }
+
   @Test("with another id it only fades in, in its own place")
   func unmatchedStaysInPlace() {
     let f = big(HeroSquares(sameID: false), at: [1.5])
@@ -100,6 +110,30 @@ struct HeroSquares: View {
     #expect(rt.keyPress("a"))
     _ = rt.frame({ Two(seen: log) }, input: input)
     #expect(log.ids.count == 2 && log.ids[0] == log.ids[1] && log.ids[0][0] != log.ids[0][1])
+  }
+}
+
+/// A published hero card: a small card over a spacer that a large one under a spacer replaces.
+struct SpacedHero: View {
+  @Namespace private var animation
+  @State var isExpanded = true
+  var body: some View {
+    VStack {
+      if !isExpanded {
+        RoundedRectangle(cornerRadius: 12).fill(MatchedGeometryTests.big)
+          .matchedGeometryEffect(id: "card", in: animation).frame(width: 100, height: 100)
+        Spacer()
+      } else {
+        Spacer()
+        RoundedRectangle(cornerRadius: 24).fill(MatchedGeometryTests.big)
+          .matchedGeometryEffect(id: "card", in: animation).frame(width: 300, height: 400)
+      }
+    }
+    .padding()
+    .onKeyPress("a") {
+      withAnimation(.linear(duration: 2)) { isExpanded.toggle() }
+      return .handled
+    }
   }
 }
 

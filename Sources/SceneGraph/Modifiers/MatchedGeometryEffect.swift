@@ -71,6 +71,9 @@ struct MatchedGeometryModifier: PrimitiveModifier {
 final class MatchedFlight {
   let from: Rect
   var to: Rect?
+  /// How far the views above it are drawn from their layout this frame: undone, so that the
+  /// flight is where the arriving view is.
+  var moved = Point.zero
   init(from: Rect) { self.from = from }
 
   /// The transform that draws what was laid out at `from` at `progress` of the way to `to`.
@@ -81,7 +84,7 @@ final class MatchedFlight {
     let w = from.width + (to.width - from.width) * progress
     let h = from.height + (to.height - from.height) * progress
     return Transform2D.translation(-from.minX, -from.minY).concatenating(.scale(w / from.width, h / from.height))
-      .concatenating(.translation(x, y))
+      .concatenating(.translation(x - moved.x, y - moved.y))
   }
 }
 

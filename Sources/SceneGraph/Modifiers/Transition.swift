@@ -158,7 +158,10 @@ struct LeavingViews: ResolvedModifier {
 
   func lower(_ child: RNode, frame: Rect, _ lowerer: inout Lowerer, _ t: Transform2D, _ opacity: Double) {
     for n in leaving {
-      if case .modified(let m, _) = n.kind, let anchor = (m as? TransitionEffect)?.anchor {
+      // A flying matched view is placed by its flight instead.
+      if case .modified(let m, _) = n.kind, let effect = m as? TransitionEffect, effect.flight == nil,
+        let anchor = effect.anchor
+      {
         let moved = Transform2D.translation(child.frame.minX - anchor.x, child.frame.minY - anchor.y)
         lowerer.lower(n, moved.concatenating(t), opacity)
       } else {
