@@ -44,7 +44,7 @@ public struct DamageTracker: Sendable {
     let keys = primitives.map { p -> UInt64 in
       switch p.texture {
       case .image, .atlas: p.key ^ (UInt64(bitPattern: Int64(generation(p.texture))) &* 0x9E37_79B9_7F4A_7C15)
-      case .none: p.key
+      case .none, .coverageMask: p.key
       }
     }
     defer {

@@ -6,16 +6,20 @@ extension DrawList {
   /// between, as a `PrimitiveShape.roundedRect`; true when it was added (or lies outside the
   /// target, so there is nothing to draw).
   ///
-  /// False, adding nothing, where the list does not take such quads (`analyticRoundedRects`
-  /// off, no anti-aliasing, a fringe other than a pixel) or the rectangle is not one the
-  /// rasterizer can place: the caller then fills the shape's polygon.
+  /// With `coverageMasks` instead, the shape is drawn through the mask's discs
+  /// (`addMaskedRoundedRect`).
+  ///
+  /// False, adding nothing, where the list takes neither (no anti-aliasing, a fringe other
+  /// than a pixel) or the rectangle is not one the rasterizer or the mask can place: the
+  /// caller then fills the shape's polygon.
   public mutating func fillRoundedRect(_ rect: Rect, radius: Double, top: RGBA8, bottom: RGBA8) -> Bool {
-    guard analyticRoundedRects, antiAliased, fringeWidth == 1, rect.width > 0, rect.height > 0,
+    guard analyticRoundedRects || coverageMasks, antiAliased, fringeWidth == 1, rect.width > 0, rect.height > 0,
       radius >= 0, radius.isFinite, abs(rect.minX) < Self.drawableLimit, abs(rect.maxX) < Self.drawableLimit,
       abs(rect.minY) < Self.drawableLimit, abs(rect.maxY) < Self.drawableLimit
     else { return false }
     guard top.a | bottom.a != 0, isVisible(rect) else { return true }
     let r = min(radius, rect.width / 2, rect.height / 2)
+    guard analyticRoundedRects else { return addMaskedRoundedRect(rect, radius: r, top: top, bottom: bottom) }
     // The fringe's outer edge, half a pixel out: what the quad covers and damage counts.
     appendQuad(rect.insetBy(dx: -0.5, dy: -0.5), top: top, bottom: bottom, u: Float(r), v: 0, shape: .roundedRect)
     if recordsOpaqueInteriors, top.a == 255, bottom.a == 255, rect.width * rect.height >= 1024,

@@ -57,6 +57,14 @@ extension DrawList {
   /// Fills a circle whose segment count follows from `circleMaxError`.
   public mutating func fillCircle(center: Point, radius: Double, color: RGBA8) {
     guard radius > 0, color.a > 0 else { return }
+    if coverageMasks, antiAliased, fringeWidth == 1, radius >= 1, abs(center.x) < Self.drawableLimit,
+      abs(center.y) < Self.drawableLimit,
+      addMaskedRoundedRect(
+        Rect(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius), radius: radius,
+        top: color, bottom: color)
+    {
+      return
+    }
     let n = circleSegmentCount(radius: radius)
     if analyticDiscs, antiAliased, fringeWidth == 1, n <= 16, radius <= Self.largestDisc,
       abs(center.x) < Self.drawableLimit, abs(center.y) < Self.drawableLimit

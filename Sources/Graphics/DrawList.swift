@@ -26,6 +26,9 @@ public enum TextureRef: Hashable, Sendable {
   case atlas
   /// A pixel image owned by the draw list's `images` table (mesh gradients, pictures).
   case image(ImageID)
+  /// `CoverageMask.image`: anti-aliased discs that circles and rounded rectangles are drawn
+  /// through where the list has `coverageMasks`.
+  case coverageMask
 }
 
 /// One drawing call's worth of a draw list (a shape, a stroke, a glyph, an image), with what a
@@ -193,6 +196,7 @@ public struct DrawList: Sendable {
     case .none: mix(1)
     case .atlas: mix(2)
     case .image(let id): mix(3 ^ UInt64(bitPattern: Int64(id.raw)) << 2)
+    case .coverageMask: mix(4)
     }
     if let c = cmd.clip {
       mix(c.minX.bitPattern)
@@ -286,6 +290,11 @@ public struct DrawList: Sendable {
   /// `RendererCapabilities.analyticRoundedRects`.
   public var analyticRoundedRects = false
 
+  /// Whether circles and upright rounded rectangles become quads over `CoverageMask`
+  /// (`addMaskedRoundedRect`) instead of a polygon with its fringe; see
+  /// `RendererCapabilities.coverageMasks`.
+  public var coverageMasks = false
+
   /// How fills and strokes are cut into triangles, chosen for the rasterizer that will draw them
   /// (`init(for:)` derives it from the renderer's capabilities).
   public struct Tessellation: Hashable, Sendable {
@@ -303,11 +312,14 @@ public struct DrawList: Sendable {
     public var analyticDiscs: Bool
     /// See `DrawList.analyticRoundedRects`.
     public var analyticRoundedRects: Bool
+    /// See `DrawList.coverageMasks`.
+    public var coverageMasks: Bool
 
     /// Creates a tessellation.
     public init(
       maxEdgeLength: Double, triangulation: Triangulation, ditheredRamps: Bool = false, opaqueInteriors: Bool = false,
-      meshTriangles: Bool = false, analyticDiscs: Bool = false, analyticRoundedRects: Bool = false
+      meshTriangles: Bool = false, analyticDiscs: Bool = false, analyticRoundedRects: Bool = false,
+      coverageMasks: Bool = false
     ) {
       self.maxEdgeLength = maxEdgeLength
       self.triangulation = triangulation
@@ -316,6 +328,7 @@ public struct DrawList: Sendable {
       self.meshTriangles = meshTriangles
       self.analyticDiscs = analyticDiscs
       self.analyticRoundedRects = analyticRoundedRects
+      self.coverageMasks = coverageMasks
     }
 
     /// The default, for a renderer with no capabilities (`init(for: [])`): edges uncut, fills
@@ -329,7 +342,7 @@ public struct DrawList: Sendable {
       Tessellation(
         maxEdgeLength: maxEdgeLength, triangulation: triangulation, ditheredRamps: ditheredRamps,
         opaqueInteriors: recordsOpaqueInteriors, meshTriangles: meshTriangles, analyticDiscs: analyticDiscs,
-        analyticRoundedRects: analyticRoundedRects)
+        analyticRoundedRects: analyticRoundedRects, coverageMasks: coverageMasks)
     }
     set {
       maxEdgeLength = newValue.maxEdgeLength
@@ -339,6 +352,7 @@ public struct DrawList: Sendable {
       meshTriangles = newValue.meshTriangles
       analyticDiscs = newValue.analyticDiscs
       analyticRoundedRects = newValue.analyticRoundedRects
+      coverageMasks = newValue.coverageMasks
     }
   }
 

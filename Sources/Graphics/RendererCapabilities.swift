@@ -49,6 +49,13 @@ public struct RendererCapabilities: OptionSet, Hashable, Sendable {
   /// long sides are four triangles a pixel wide and the bar's height, each row of which is
   /// set up for a pixel or two. A GPU lacks it: it would draw the quad with square corners.
   public static let analyticRoundedRects = RendererCapabilities(rawValue: 1 << 5)
+
+  /// Samples textures with bilinear filtering for free (a GPU), so circles and upright rounded
+  /// rectangles are quads over `CoverageMask`'s discs: 4 or 16 vertices instead of a polygon
+  /// of up to 260 with its fringe, which lowering computes corner by corner and SDL copies.
+  /// A span rasterizer lacks it: it shades these shapes itself (`analyticDiscs`,
+  /// `analyticRoundedRects`) for less than sampling a texture costs it.
+  public static let coverageMasks = RendererCapabilities(rawValue: 1 << 6)
 }
 
 extension DrawList.Tessellation {
@@ -67,6 +74,7 @@ extension DrawList.Tessellation {
       triangulation: .strip, ditheredRamps: capabilities.contains(.ditheredRamps),
       opaqueInteriors: capabilities.contains(.opaqueInteriors),
       meshTriangles: capabilities.contains(.smoothVertexColors), analyticDiscs: capabilities.contains(.analyticDiscs),
-      analyticRoundedRects: capabilities.contains(.analyticRoundedRects))
+      analyticRoundedRects: capabilities.contains(.analyticRoundedRects),
+      coverageMasks: capabilities.contains(.coverageMasks))
   }
 }

@@ -12,9 +12,10 @@ final class AcceleratedRenderer: SDLRenderer, SelectableRenderer {
   /// SDL picks the driver, so the label says which.
   static var labelNamesDriver: Bool { true }
 
-  /// A GPU interpolates vertex colors, so mesh gradients reach it as triangles; it gets
-  /// edges whole and backdrops as images, since it would draw a ramp with 8-bit bands.
-  override var capabilities: RendererCapabilities { [.smoothVertexColors] }
+  /// A GPU interpolates vertex colors, so mesh gradients reach it as triangles, and filters
+  /// textures, so circles and rounded rectangles reach it as quads over coverage masks; it
+  /// gets edges whole and backdrops as images, since it would draw a ramp with 8-bit bands.
+  override var capabilities: RendererCapabilities { [.smoothVertexColors, .coverageMasks] }
 
   /// A GPU blends an opaque triangle to the pixels it would write unblended, and each switch
   /// of blend mode costs a draw call: on an NVIDIA H200, drawing fills whole took the submit

@@ -12,6 +12,7 @@ final class CPUCanvas {
   private var buffer: UnsafeMutablePointer<UInt32>?
   private var bufferSize = (width: 0, height: 0)
   private var atlasTexture: RasterTexture?
+  private var maskTexture: RasterTexture?
   private var textures: [ImageID: (texture: RasterTexture, lastUsed: Int)] = [:]
   private var frameNumber = 0
   /// Texture conversions (the CPU's uploads) in the last frame and in all.
@@ -98,6 +99,7 @@ final class CPUCanvas {
       switch ref {
       case .none: return nil
       case .atlas: return self.atlas(atlas)
+      case .coverageMask: return self.coverageMask()
       case .image(let id): return list.images[id].map { self.texture(id, $0) }
       }
     }
@@ -163,6 +165,16 @@ final class CPUCanvas {
     countUpload()
     atlasTexture = a
     return a
+  }
+
+  /// `CoverageMask.image`, converted once: the CPU renderer shades its shapes itself, but a
+  /// draw list made for a GPU still draws here.
+  private func coverageMask() -> RasterTexture {
+    if let m = maskTexture { return m }
+    let m = RasterTexture(CoverageMask.image)
+    countUpload()
+    maskTexture = m
+    return m
   }
 
   private func texture(_ id: ImageID, _ image: ImageBuffer) -> RasterTexture {

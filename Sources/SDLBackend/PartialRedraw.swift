@@ -11,7 +11,8 @@ extension SDLRenderer {
     var regions = input
     let scaled = list.primitives.filter { p in
       switch p.texture {
-      case .none: return false
+      // Geometry over the mask samples the same texels however a region clips it.
+      case .none, .coverageMask: return false
       case .atlas: return isScaled(p, list, atlas.image.width, atlas.image.height)
       case .image(let id):
         guard let img = list.images[id] else { return false }
@@ -69,7 +70,7 @@ extension DrawList {
     switch first.texture {
     case .none: interiorHolds = true
     case .image(let id): interiorHolds = images[id]?.opaque == true
-    case .atlas: interiorHolds = false
+    case .atlas, .coverageMask: interiorHolds = false
     }
     if interiorHolds, let o = first.opaqueInterior?.rect,
       o.minX <= region.minX, o.minY <= region.minY, o.maxX >= region.maxX, o.maxY >= region.maxY

@@ -161,7 +161,7 @@ struct RetainedFrame {
       switch ref {
       case .image(let id): list.images[id]?.generation ?? -1
       case .atlas: atlasEpoch
-      case .none: 0
+      case .none, .coverageMask: 0
       }
     }
   }

@@ -40,6 +40,7 @@ extension SDLRenderer {
           switch cmd.texture {
           case .none: texture = nil
           case .atlas: texture = prepareAtlas()
+          case .coverageMask: texture = prepareCoverageMask()
           case .image(let id):
             guard let img = list.images[id] else { continue }
             texture = prepareImage(id, img)

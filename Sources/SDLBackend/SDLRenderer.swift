@@ -14,6 +14,7 @@ class SDLRenderer: Renderer {
   var atlasTexture: OpaquePointer?
   var atlasGeneration = -1
   var atlasSize = (0, 0)
+  var maskTexture: OpaquePointer?
   var images: [ImageID: ImageTexture] = [:]
   var frame = RetainedFrame(damage: DamageTracker())
   /// The window the renderer draws into, when it is a window's renderer.
@@ -51,6 +52,8 @@ class SDLRenderer: Renderer {
     destroyed = true
     if let t = atlasTexture { SDL_DestroyTexture(t) }
     atlasTexture = nil
+    if let t = maskTexture { SDL_DestroyTexture(t) }
+    maskTexture = nil
     for i in images.values { SDL_DestroyTexture(i.texture) }
     images.removeAll()
     SDL_DestroyRenderer(handle)

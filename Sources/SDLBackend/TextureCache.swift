@@ -33,6 +33,15 @@ extension SDLRenderer {
     return atlasTexture
   }
 
+  /// `CoverageMask.image`'s texture, made and uploaded once: it never changes.
+  func prepareCoverageMask() -> OpaquePointer? {
+    if let t = maskTexture { return t }
+    let img = CoverageMask.image
+    maskTexture = makeTexture(width: img.width, height: img.height, smooth: true)
+    if let t = maskTexture { upload(img, to: t) }
+    return maskTexture
+  }
+
   /// The texture for an image, made or re-uploaded as needed.
   func prepareImage(_ id: ImageID, _ img: ImageBuffer) -> OpaquePointer? {
     if var existing = images[id], existing.width == img.width, existing.height == img.height,

@@ -135,6 +135,10 @@ extension Lowerer {
       return caches.atlasTexture(for: atlas)
     case .image(let id):
       return list.images[id].map(RasterTexture.init)
+    case .coverageMask:
+      // Not reached: a layer's list is cut for the CPU rasterizer (`sublowerer`), which
+      // shades circles and rounded rectangles itself.
+      return RasterTexture(CoverageMask.image)
     }
   }
 
