@@ -23,6 +23,12 @@ final class AcceleratedRenderer: SDLRenderer, SelectableRenderer {
   /// (docs/performance.md).
   override var splitsFillsByOpacity: Bool { false }
 
+  /// A GPU discards what a region's clip leaves out for next to nothing, while each call costs
+  /// the driver its state: the particles' 500 discs, some in each damage region, made 367
+  /// calls a frame as runs, and took 2.1 ms a frame on an NVIDIA H200 against 0.56 drawn
+  /// across the gaps (docs/performance.md).
+  override var drawsAcrossGaps: Bool { true }
+
   /// Makes the window's renderer; where SDL has no accelerated one, the CPU renderer draws
   /// instead and the selection says why.
   static func make(window: OpaquePointer, selection: RendererSelection) throws -> any SelectableRenderer {

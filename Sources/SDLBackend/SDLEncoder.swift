@@ -19,7 +19,10 @@ extension SDLRenderer {
       let reach = region.insetBy(dx: -1, dy: -1)
       for p in list.primitives where p.command < runs.count && p.bounds.touches(reach) {
         let r = p.indexOffset..<(p.indexOffset + p.indexCount)
-        if let last = runs[p.command].last, last.upperBound == r.lowerBound {
+        // Across a short gap, one call where a GPU would otherwise be given two (glyph and
+        // image blits are one call each anyway).
+        let gap = drawsAcrossGaps && list.commands[p.command].texture.isGeometry ? Self.largestGap : 0
+        if let last = runs[p.command].last, r.lowerBound - last.upperBound <= gap {
           runs[p.command][runs[p.command].count - 1] = last.lowerBound..<r.upperBound
         } else {
           runs[p.command].append(r)
@@ -95,6 +98,10 @@ extension SDLRenderer {
     }
     if clipSet { SDL_RenderSetClipRect(handle, nil) }
   }
+
+  /// The most indices a call takes in that do not reach its region, where
+  /// `drawsAcrossGaps`: about what a call costs SDL and the driver beyond its vertices.
+  static var largestGap: Int { 384 }
 
   /// Splits a range of whole triangles into maximal runs that are all opaque (every vertex
   /// at full alpha) or all not, in order.
@@ -173,4 +180,10 @@ extension SDLRenderer {
     frame.stats.lastDrawCalls += quads.count
     return true
   }
+}
+
+extension TextureRef {
+  /// Whether a command with this texture is always drawn as triangles: untextured fills and
+  /// shapes over the coverage mask. Glyphs and images may be blits, one call each.
+  fileprivate var isGeometry: Bool { self == .none || self == .coverageMask }
 }

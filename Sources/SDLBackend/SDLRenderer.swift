@@ -46,6 +46,11 @@ class SDLRenderer: Renderer {
   /// each kind of SDL renderer says.
   var splitsFillsByOpacity: Bool { true }
 
+  /// Whether, within a damage region, two runs of a command's primitives that reach the
+  /// region are drawn in one call with the few between them that do not (`largestGap`);
+  /// otherwise each unbroken run is a call of its own. Each kind of SDL renderer says.
+  var drawsAcrossGaps: Bool { false }
+
   /// Frees the textures and the SDL renderer now, then what it drew into.
   func destroy() {
     guard !destroyed else { return }

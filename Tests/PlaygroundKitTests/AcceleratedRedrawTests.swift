@@ -51,6 +51,27 @@ extension RenderingSuites {
       #expect(partialFrames > 45, "\(name): only \(partialFrames) partial frames")
     }
 
+    @Test("a partial redraw gives a GPU the particles in a call or two per region, gaps and all, not one per run")
+    func particlesAcrossGaps() throws {
+      guard let (cpu, gl) = try RendererParityTests.targets(width: 640, height: 360),
+        let renderer = gl.renderer as? SDLRenderer
+      else { return }
+      #expect(renderer.drawsAcrossGaps)
+      let replay = Replay(
+        scene: ParticleFieldScene(), start: FrameBenchmark.start, size: Size(width: 640, height: 360),
+        textEngine: cpu.renderer.atlas)
+      replay.runtime.tessellation = renderer.preferredTessellation
+      var calls: [Int] = []
+      for _ in 0..<30 {
+        cpu.renderer.atlas.beginFrame()
+        renderer.draw(replay.nextFrame().drawList, background: .black)
+        if renderer.lastRedrawFraction < 1 { calls.append(renderer.stats.lastDrawCalls) }
+      }
+      // 500 discs in one command, a few dozen in each region: drawn as runs, 360 calls a frame.
+      #expect(calls.count > 20)
+      #expect(calls.allSatisfy { $0 <= 40 }, "calls per frame: \(calls)")
+    }
+
     @Test(
       "an opaque mesh over the whole target is drawn without painting the background first, and nothing of it shows")
     func meshCoversTheBackground() throws {
