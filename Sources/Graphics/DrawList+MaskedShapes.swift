@@ -30,10 +30,11 @@ extension DrawList {
     for row in 0..<rows {
       let r = stop(row, of: rows)
       // The colors run from the fringe's outer edge, half a pixel out, as the CPU renderer's
-      // shaded quad has them.
-      let t = max(0, min(1, (ys[r] - rect.minY + 0.5) / (rect.height + 1)))
+      // shaded quad has them; the rims, a little further out, carry the ramp on (clamped to
+      // what a channel holds) so the rows between stay on it.
+      let t = (ys[r] - rect.minY + 0.5) / (rect.height + 1)
       @inline(__always) func mix(_ x: UInt8, _ y: UInt8) -> UInt8 {
-        UInt8(Double(x) + (Double(y) - Double(x)) * t + 0.5)
+        UInt8(max(0, min(255, Double(x) + (Double(y) - Double(x)) * t + 0.5)))
       }
       let color =
         top == bottom

@@ -38,6 +38,7 @@ final class CPUCanvas {
     buffer = nil
     bufferSize = (0, 0)
     atlasTexture = nil
+    maskTexture = nil
     textures.removeAll()
   }
 
@@ -201,10 +202,12 @@ final class CPUCanvas {
     totalUploads += 1
   }
 
-  /// Textures alive, the atlas's included.
-  var liveTextures: Int { textures.count + (atlasTexture == nil ? 0 : 1) }
+  /// Textures alive, the atlas's and the coverage mask's included.
+  var liveTextures: Int { textures.count + (atlasTexture == nil ? 0 : 1) + (maskTexture == nil ? 0 : 1) }
   /// Bytes of texels held.
-  var textureBytes: Int { textures.values.reduce(atlasTexture?.byteCount ?? 0) { $0 + $1.texture.byteCount } }
+  var textureBytes: Int {
+    textures.values.reduce((atlasTexture?.byteCount ?? 0) + (maskTexture?.byteCount ?? 0)) { $0 + $1.texture.byteCount }
+  }
 
   /// Drops textures no frame has drawn for four seconds, and past a byte cap on what this frame
   /// did not draw, the least recently used first (the same policy as the SDL renderers').

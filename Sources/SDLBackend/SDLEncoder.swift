@@ -43,7 +43,10 @@ extension SDLRenderer {
           switch cmd.texture {
           case .none: texture = nil
           case .atlas: texture = prepareAtlas()
-          case .coverageMask: texture = prepareCoverageMask()
+          case .coverageMask:
+            // Without its mask, each shape would be a solid square.
+            guard let mask = prepareCoverageMask() else { continue }
+            texture = mask
           case .image(let id):
             guard let img = list.images[id] else { continue }
             texture = prepareImage(id, img)
@@ -68,7 +71,7 @@ extension SDLRenderer {
             var part = cmd
             part.indexOffset = range.lowerBound
             part.indexCount = range.count
-            if let texture, copyQuads(list, part, texture) { continue }
+            if let texture, !cmd.texture.isGeometry, copyQuads(list, part, texture) { continue }
             func geometry(_ offset: Int, _ count: Int) {
               SDL_RenderGeometryRaw(
                 handle, texture, xy, stride, col, stride, uv, stride, Int32(list.vertices.count),

@@ -80,10 +80,11 @@ class SDLRenderer: Renderer {
 
   var stats: RendererStats { frame.stats }
 
-  var liveTextures: Int { images.count + (atlasTexture == nil ? 0 : 1) }
+  var liveTextures: Int { images.count + (atlasTexture == nil ? 0 : 1) + (maskTexture == nil ? 0 : 1) }
 
   var textureBytes: Int {
-    images.values.reduce(0) { $0 + $1.width * $1.height * 4 } + atlasSize.0 * atlasSize.1 * 4
+    let mask = maskTexture == nil ? 0 : CoverageMask.image.width * CoverageMask.image.height * 4
+    return images.values.reduce(0) { $0 + $1.width * $1.height * 4 } + atlasSize.0 * atlasSize.1 * 4 + mask
   }
 
   var outputSize: (width: Int, height: Int) {

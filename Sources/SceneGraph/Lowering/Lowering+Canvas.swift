@@ -107,9 +107,10 @@ extension Lowerer {
       list.antiAliased, list.fringeWidth, list.circleMaxError, list.tessellation, list.targetBounds
     )
     // A mask is read as plain triangles (cut, textured): a disc's or a rounded rectangle's
-    // quad would be a square.
+    // quad would be a square, and a shape over the coverage mask would lose the mask.
     aside.analyticDiscs = false
     aside.analyticRoundedRects = false
+    aside.coverageMasks = false
     swap(&aside, &list)
     draw(&self)
     swap(&aside, &list)
