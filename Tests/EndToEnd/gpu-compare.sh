@@ -13,7 +13,8 @@ shift
 if [ "$mode" = pack ]; then
   [ $# -ge 1 ] || { echo "gpu-compare.sh pack: name at least one NAME=BINARY" >&2; exit 2; }
   names=()
-  first=
+  widest=
+  most=-1
   for pair in "$@"; do
     name=${pair%%=*}
     bin=${pair#*=}
@@ -22,9 +23,12 @@ if [ "$mode" = pack ]; then
     mkdir -p .gpu
     strip -o ".gpu/pg-$name" "$bin" && xz -T2 -f ".gpu/pg-$name" || exit 1
     names+=("$name")
-    first=${first:-$bin}
+    # The bundle carries one binary's libraries: the one that links the most (an older build
+    # may lack a library a newer one needs, such as the Observation runtime).
+    deps=$(ldd "$bin" | grep -c '=> /')
+    if ((deps > most)); then most=$deps widest=$bin; fi
   done
-  "$(dirname "$0")/../../../shared/gpu/bundle.sh" "$first" >/dev/null || exit 1
+  "$(dirname "$0")/../../../shared/gpu/bundle.sh" "$widest" >/dev/null || exit 1
   printf '%s\n' "${names[@]}" >.gpu/names
   du -sh .gpu
   exit 0
