@@ -13,9 +13,11 @@ extension RenderingSuites {
     static let size = 200
 
     /// A white 100-point square, turned, over black in a 200 × 200 frame, drawn by `renderer`.
+    /// OpenGL gets the list cut for it (the rounded square over the coverage mask, then mapped).
     func render(_ renderer: RendererChoice) throws -> ImageBuffer {
       let target = try OffscreenTarget(width: Self.size, height: Self.size, atlas: nil, renderer: renderer)
       let runtime = SceneRuntime(textEngine: target.renderer.atlas)
+      if renderer == .accelerated { runtime.tessellation = target.renderer.preferredTessellation }
       target.renderer.atlas.beginFrame()
       let out = runtime.frame(
         {
@@ -35,7 +37,7 @@ extension RenderingSuites {
     @Test(
       "the near edge grows past the square, the far edge shrinks inside it",
       arguments: [
-        RendererChoice.cpu, .sdlSoftware,
+        RendererChoice.cpu, .sdlSoftware, .accelerated,
       ])
     func nearAndFarEdges(_ renderer: RendererChoice) throws {
       let img = try render(renderer)
