@@ -25,6 +25,24 @@ struct GrowingBars: View {
   }
 }
 
+/// A text that the A key lengthens by a plain change, and a square it pushes, under the
+/// deprecated `.animation(_:)`.
+struct DeprecatedAnimationLabel: View {
+  @State var long = false
+
+  var body: some View {
+    HStack(spacing: 0) {
+      Text(long ? "abcd" : "ab").font(.system(size: 10))
+      Rectangle().fill(GeometryAnimationTests.marker).frame(width: 20, height: 20)
+    }
+    .onKeyPress("a") {
+      long.toggle()
+      return .handled
+    }
+    .animation(.linear(duration: 1))
+  }
+}
+
 @Suite struct GeometryAnimationTests {
   static let marker = Color(red: 1, green: 0, blue: 0)
 
@@ -62,6 +80,21 @@ struct GrowingBars: View {
     #expect(jump[0].0 == Rect(x: 50, y: 20, width: 100, height: 40) && !jump[0].2)
     let implicit = frames(GrowingBars(animation: .linear(duration: 1), implicit: true), at: [1.5])
     #expect(implicit[0].0 == Rect(x: 62.5, y: 25, width: 75, height: 30))
+  }
+
+  @Test("the deprecated .animation(_:) slides a view that a plain change moves, as withAnimation does")
+  func deprecatedAnimationMovesViews() {
+    let frame = KeyedFrames(view: DeprecatedAnimationLabel(), size: Size(width: 200, height: 100))
+    func square(_ t: Double) -> (Double?, Bool) {
+      let out = frame(t)
+      return (out.items.first { $0.color == Self.marker }?.bounds.minX, out.animationsInFlight)
+    }
+    // As `layoutMovesAnimate`: from 96 to 102 over the second after the frame at 1.
+    #expect(square(0).0 == 96)
+    #expect(frame.runtime.keyPress("a"))
+    #expect(square(1).0 == 96)
+    #expect(square(1.5) == (99, true))
+    #expect(square(2.25) == (102, false))
   }
 
   @Test("a change while a frame is in flight turns it around from where it is, without a jump")

@@ -27,6 +27,9 @@ struct ImplicitAnimationModifier: PrimitiveModifier {
   func resolve<Content: View>(_ content: Content, _ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
     var c = ctx
     c.transaction = animation
+    // What changed inside may move views as well as change values (a stack that grows, a view
+    // an `if` inserts): their frames animate too, as under `.animation(_:value:)`.
+    if !ctx.sameValue { ctx.runtime.armLayoutAnimation(animation) }
     return ctx.runtime.child(node, ChildKey(0), content, c)
   }
 }
