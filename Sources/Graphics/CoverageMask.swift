@@ -58,6 +58,13 @@ public enum CoverageMask {
   /// The atlas's pixels: white, with the coverage in alpha (straight alpha, `smooth` on).
   public static let image: ImageBuffer = render()
 
+  /// The atlas's size in texels, known without making its pixels: what every masked shape
+  /// divides its texture coordinates by.
+  public static let size: (width: Double, height: Double) = {
+    let (_, width, height) = layout()
+    return (Double(width), Double(height))
+  }()
+
   /// The disc to draw a corner of `radius` pixels through, and the pixels per unit to draw
   /// it at: the smallest disc at least as large, so the scale is between 0.7 and 1 (0.5 and 1
   /// under 2 pixels). The square corner, at scale 1, under a pixel; nil past `largestRadius`.

@@ -14,15 +14,14 @@ extension DrawList {
     // Corners that do not fit (a sub-pixel rectangle with a square corner) go to the polygon.
     guard rect.width >= 2 * inset - 1e-9, rect.height >= 2 * inset - 1e-9 else { return false }
     guard isVisible(rect.insetBy(dx: -outset, dy: -outset)) else { return true }
-    let image = CoverageMask.image
     let reach = cell.extent * CoverageMask.texelsPerUnit
     // Along each axis: the rim, the corner's end, the other corner's end and the other rim,
     // with the texel each samples. Where the corners meet, the middle two are one and the
     // texture runs evenly from rim to rim, so the grid keeps only the rims.
     let xs = SIMD4(rect.minX - outset, rect.minX + inset, rect.maxX - inset, rect.maxX + outset)
     let ys = SIMD4(rect.minY - outset, rect.minY + inset, rect.maxY - inset, rect.maxY + outset)
-    let us = SIMD4(cell.centerX - reach, cell.centerX, cell.centerX, cell.centerX + reach) / Double(image.width)
-    let vs = SIMD4(cell.centerY - reach, cell.centerY, cell.centerY, cell.centerY + reach) / Double(image.height)
+    let us = SIMD4(cell.centerX - reach, cell.centerX, cell.centerX, cell.centerX + reach) / CoverageMask.size.width
+    let vs = SIMD4(cell.centerY - reach, cell.centerY, cell.centerY, cell.centerY + reach) / CoverageMask.size.height
     let columns = xs[2] - xs[1] < 1e-6 ? 2 : 4
     let rows = ys[2] - ys[1] < 1e-6 ? 2 : 4
     @inline(__always) func stop(_ i: Int, of count: Int) -> Int { count == 4 ? i : i * 3 }

@@ -70,6 +70,7 @@ import Testing
     // Every texel is white: filtering changes only the alpha.
     #expect(image.pixels.allSatisfy { $0 & 0x00FF_FFFF == 0x00FF_FFFF })
     #expect(image.width <= 2048 && image.height <= 2048)
+    #expect(CoverageMask.size == (Double(image.width), Double(image.height)))
   }
 
   @Test("a masked circle is one quad, a capsule 8 vertices and a rounded rectangle 16, all on the mask")

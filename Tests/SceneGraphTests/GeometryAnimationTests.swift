@@ -82,19 +82,27 @@ struct DeprecatedAnimationLabel: View {
     #expect(implicit[0].0 == Rect(x: 62.5, y: 25, width: 75, height: 30))
   }
 
-  @Test("the deprecated .animation(_:) slides a view that a plain change moves, as withAnimation does")
-  func deprecatedAnimationMovesViews() {
-    let frame = KeyedFrames(view: DeprecatedAnimationLabel(), size: Size(width: 200, height: 100))
+  /// The marker square's left edge, and whether anything is in flight, at 0, then, with the
+  /// A key pressed, at 1, 1.5 and 2.25.
+  func pushedSquare<V: View>(_ view: V) -> [(Double?, Bool)] {
+    let frame = KeyedFrames(view: view, size: Size(width: 200, height: 100))
     func square(_ t: Double) -> (Double?, Bool) {
       let out = frame(t)
       return (out.items.first { $0.color == Self.marker }?.bounds.minX, out.animationsInFlight)
     }
-    // As `layoutMovesAnimate`: from 96 to 102 over the second after the frame at 1.
-    #expect(square(0).0 == 96)
+    let first = square(0)
     #expect(frame.runtime.keyPress("a"))
-    #expect(square(1).0 == 96)
-    #expect(square(1.5) == (99, true))
-    #expect(square(2.25) == (102, false))
+    return [first] + [1, 1.5, 2.25].map(square)
+  }
+
+  @Test("the deprecated .animation(_:) slides a view that a plain change moves, as withAnimation does")
+  func deprecatedAnimationMovesViews() {
+    let s = pushedSquare(DeprecatedAnimationLabel())
+    // As `layoutMovesAnimate`: from 96 to 102 over the second after the frame at 1.
+    #expect(s[0].0 == 96)
+    #expect(s[1].0 == 96)
+    #expect(s[2] == (99, true))
+    #expect(s[3] == (102, false))
   }
 
   @Test("a change while a frame is in flight turns it around from where it is, without a jump")
@@ -132,19 +140,13 @@ struct DeprecatedAnimationLabel: View {
         }
       }
     }
-    let frame = KeyedFrames(view: Label(), size: Size(width: 200, height: 100))
-    let rt = frame.runtime
-    func square(_ t: Double) -> (Double?, Bool) {
-      let out = frame(t)
-      return (out.items.first { $0.color == Self.marker }?.bounds.minX, out.animationsInFlight)
-    }
+    let s = pushedSquare(Label())
     // 12 points of text (6 a letter) and the square, centered: the square at 96; with 24
     // points of text, at 102.
-    #expect(square(0).0 == 96)
-    #expect(rt.keyPress("a"))
-    #expect(square(1).0 == 96)
-    #expect(square(1.5) == (99, true))
-    #expect(square(2.25) == (102, false))
+    #expect(s[0].0 == 96)
+    #expect(s[1].0 == 96)
+    #expect(s[2] == (99, true))
+    #expect(s[3] == (102, false))
   }
 
   @Test("a view whose sibling left ends its flight when its parent comes to stand for it")
