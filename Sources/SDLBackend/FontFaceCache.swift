@@ -24,12 +24,26 @@ final class FontFaceCache {
   /// The face fontconfig matched for `font`'s family, weight and slant; nil when there is
   /// no text font at all (remembered, so a machine without fonts does not ask every frame).
   func face(for font: Graphics.Font) -> FontLocator.Match? {
+    if let known = byFont[font] { return known }
     let request = FontLocator.request(for: font)
-    if let known = faces[request] { return known }
-    let m = FontLocator.match(request) ?? FontLocator.match(FontLocator.Request(families: ["sans-serif"]))
-    faces[request] = .some(m)
+    let m: FontLocator.Match?
+    if let known = faces[request] {
+      m = known
+    } else {
+      m = FontLocator.match(request) ?? FontLocator.match(FontLocator.Request(families: ["sans-serif"]))
+      faces[request] = .some(m)
+    }
+    if byFont.count >= Self.maxFonts { byFont.removeAll(keepingCapacity: true) }
+    byFont[font] = .some(m)
     return m
   }
+
+  /// Each font's face, found without building its request: an array of family names to
+  /// make and hash for every run of text laid out.
+  private var byFont: [Graphics.Font: FontLocator.Match?] = [:]
+  /// Fonts differ by size too, so text whose size animates would add one a frame: past this
+  /// many, `byFont` starts over.
+  private static let maxFonts = 256
 
   /// The font for `key`, set to its pixel size.
   func open(_ key: FaceKey) -> OpaquePointer? {

@@ -26,7 +26,6 @@ extension GlyphAtlas {
     guard let primary = fontFaces.open(face) else { return empty }
     let lineHeight = Double(TTF_FontHeight(primary)) * scale
     let ascent = Double(TTF_FontAscent(primary)) * scale
-    let request = FontLocator.request(for: font)
     // Tracking, in pixels, after each glyph.
     let track = font.tracking * pixelSize / max(font.size, 1e-6)
     let scalars = Array(text.unicodeScalars)
@@ -37,7 +36,9 @@ extension GlyphAtlas {
     // Characters set in one face are shaped together; a character the face lacks comes from
     // the nearest face fontconfig finds that has it.
     var segment: [UInt32] = []
+    segment.reserveCapacity(scalars.count)
     var segmentFace = match
+    var segmentIsPrimary = true
     func flush() {
       guard !segment.isEmpty else { return }
       defer { segment.removeAll(keepingCapacity: true) }
@@ -45,18 +46,21 @@ extension GlyphAtlas {
       guard let ttf = key == face ? primary : fontFaces.open(key) else { return }
       // Another face's bitmaps share the primary face's baseline.
       let dy = key == face ? 0 : ascent - Double(TTF_FontAscent(ttf)) * scale
-      let digitCell = font.usesMonospacedDigits ? digitAdvance(key, ttf, pixelSize: pixelSize, scale: scale) : 0
+      let table = glyphs(of: key)
+      let digitCell =
+        font.usesMonospacedDigits
+        ? table.digitCell(pixelSize: pixelSize) { digitAdvance(key, table, pixelSize: pixelSize, scale: scale) } : 0
       let shaped =
         shaper.shape(
           segment, path: key.path, index: key.index, pixelSize: pixelSize, tabular: font.usesMonospacedDigits)
         ?? segment.indices.map { i in
           // HarfBuzz cannot read the file (a Type 1 font): SDL_ttf's own advances.
-          let g = glyph(GlyphKey(face: key, scalar: segment[i]), color: false)
+          let g = glyph(segment[i], of: key, in: table, color: false)
           return Shaper.Placed(cluster: i, advance: (g?.advance ?? 0) * scale, offsetX: 0, offsetY: 0)
         }
       for p in shaped {
         let v = segment[p.cluster]
-        guard let g = glyph(GlyphKey(face: key, scalar: v), color: false) else {
+        guard let g = glyph(v, of: key, in: table, color: false) else {
           pen += p.advance + track
           continue
         }
@@ -120,10 +124,21 @@ extension GlyphAtlas {
         pen += lineHeight + track
         continue
       }
-      let f = inPrimary ? match : FontLocator.fallback(for: v, like: request) ?? match
-      if f != segmentFace {
-        flush()
-        segmentFace = f
+      // Most characters are in the primary face: only a change of face compares matches.
+      if inPrimary {
+        if !segmentIsPrimary {
+          flush()
+          segmentFace = match
+          segmentIsPrimary = true
+        }
+      } else {
+        // The request is built only here, for a character the font lacks.
+        let f = FontLocator.fallback(for: v, like: FontLocator.request(for: font)) ?? match
+        if f != segmentFace {
+          flush()
+          segmentFace = f
+          segmentIsPrimary = f == match
+        }
       }
       segment.append(v)
     }
@@ -132,12 +147,12 @@ extension GlyphAtlas {
   }
 
   /// The widest digit's advance in pixels: the cell every digit of tabular text takes.
-  private func digitAdvance(_ key: FaceKey, _ ttf: OpaquePointer, pixelSize: Double, scale: Double) -> Double {
+  private func digitAdvance(_ key: FaceKey, _ table: FaceGlyphs, pixelSize: Double, scale: Double) -> Double {
     var widest = 0.0
     for d in UInt32(48)...57 {
       if let a = shaper.advance(of: d, path: key.path, index: key.index, pixelSize: pixelSize) {
         widest = max(widest, a)
-      } else if let g = glyph(GlyphKey(face: key, scalar: d), color: false) {
+      } else if let g = glyph(d, of: key, in: table, color: false) {
         widest = max(widest, g.advance * scale)
       }
     }

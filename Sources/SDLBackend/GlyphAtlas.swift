@@ -44,7 +44,8 @@ public final class GlyphAtlas: TextEngine {
   /// Which sizes are rasterized exactly and which are quantized.
   var sizes = GlyphSizeBudget()
   var runCache = GlyphRunCache()
-  private var glyphs: [GlyphKey: Glyph] = [:]
+  /// Each face's glyphs, found once per run of text set in it rather than hashed per glyph.
+  private var faces: [FaceKey: FaceGlyphs] = [:]
   /// Places glyphs: kerning and marks.
   let shaper = Shaper()
   let emojiPath: String?
@@ -92,7 +93,7 @@ public final class GlyphAtlas: TextEngine {
   public var openFonts: Int { fontFaces.openFonts }
 
   /// Glyphs held now (each rasterization, resampled copies included).
-  public var glyphCount: Int { glyphs.count + resampledGlyphs.count }
+  public var glyphCount: Int { faces.values.reduce(resampledGlyphs.count) { $0 + $1.count } }
   /// The atlas image's side lengths.
   public var pixelSize: (width: Int, height: Int) { (image.width, image.height) }
 
@@ -106,15 +107,29 @@ public final class GlyphAtlas: TextEngine {
 
   /// The glyph for `key`, rasterized into the atlas the first time it is asked for.
   func glyph(_ key: GlyphKey, color: Bool) -> Glyph? {
-    if let g = glyphs[key] { return g }
+    glyph(key.scalar, of: key.face, in: glyphs(of: key.face), color: color)
+  }
+
+  /// The table of `face`'s glyphs, made empty the first time the face is asked for.
+  func glyphs(of face: FaceKey) -> FaceGlyphs {
+    if let t = faces[face] { return t }
+    let t = FaceGlyphs()
+    faces[face] = t
+    return t
+  }
+
+  /// The glyph for `scalar` from `face`, whose table is `table`, rasterized into the atlas the
+  /// first time it is asked for.
+  func glyph(_ scalar: UInt32, of face: FaceKey, in table: FaceGlyphs, color: Bool) -> Glyph? {
+    if let g = table[scalar] { return g }
     // Through `FontFaceCache.open`, which sets the font to this glyph's size: another size of the same file
     // may have been asked for since the caller opened it.
-    guard let font = fontFaces.open(key.face),
-      let raster = GlyphRasterizer.rasterize(key.scalar, font: font, color: color)
+    guard let font = fontFaces.open(face),
+      let raster = GlyphRasterizer.rasterize(scalar, font: font, color: color)
     else { return nil }
     guard let bitmap = raster.bitmap else {
       let g = Glyph(uv: .zero, width: 0, height: 0, advance: Double(raster.advance), offsetX: 0, isColor: color)
-      glyphs[key] = g
+      table[scalar] = g
       return g
     }
     let (w, h) = (bitmap.width, bitmap.height)
@@ -136,7 +151,7 @@ public final class GlyphAtlas: TextEngine {
       uv: Rect(x: Double(origin.x) / aw, y: Double(origin.y) / ah, width: Double(w) / aw, height: Double(h) / ah),
       width: Double(w), height: Double(h), advance: Double(raster.advance), offsetX: Double(min(0, raster.minX)),
       isColor: color, content: raster.content)
-    glyphs[key] = g
+    table[scalar] = g
     return g
   }
 
@@ -239,10 +254,7 @@ public final class GlyphAtlas: TextEngine {
     }
     bigger.generation = old.generation &+ 1
     image = bigger
-    for (k, var g) in glyphs {
-      g.uv = Rect(x: g.uv.minX / 2, y: g.uv.minY / 2, width: g.uv.width / 2, height: g.uv.height / 2)
-      glyphs[k] = g
-    }
+    for t in faces.values { t.halveUVs() }
     for (k, var g) in resampledGlyphs {
       g.uv = Rect(x: g.uv.minX / 2, y: g.uv.minY / 2, width: g.uv.width / 2, height: g.uv.height / 2)
       resampledGlyphs[k] = g
@@ -267,7 +279,8 @@ public final class GlyphAtlas: TextEngine {
   /// Drops every glyph; used when the atlas is full at its largest size.
   public func clear() {
     epoch += 1
-    glyphs.removeAll()
+    // Emptied in place: a layout under way holds its face's table.
+    for t in faces.values { t.removeGlyphs() }
     resampledGlyphs.removeAll()
     sizes.refill()
     let gen = image.generation

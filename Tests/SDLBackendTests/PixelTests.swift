@@ -186,6 +186,38 @@ extension SDLSuites {
       #expect(again.glyphs.last?.uv != first.glyphs.last?.uv)
     }
 
+    @Test("an atlas that doubles keeps every glyph on its texels, ASCII and beyond")
+    func glyphsStayOnTheirTexelsAsTheAtlasGrows() throws {
+      let atlas = try GlyphAtlas()
+      let font = Font(size: 30)
+      func texels(_ run: GlyphRun) -> [Rect] {
+        let (w, h) = (Double(atlas.image.width), Double(atlas.image.height))
+        return run.glyphs.map {
+          Rect(x: $0.uv.minX * w, y: $0.uv.minY * h, width: $0.uv.width * w, height: $0.uv.height * h)
+        }
+      }
+      // "é" and "ж" are kept apart from ASCII in their face's table.
+      let before = texels(atlas.layout("Aé ж9", font: font, pixelSize: 30))
+      let side = atlas.image.width
+      let count = atlas.glyphCount
+      // Large glyphs until the atlas doubles.
+      var size = 120.0
+      while atlas.image.width == side, size < 400 {
+        _ = atlas.layout("QWERTYUIOPASDFGHJKLZXCVBNM", font: font, pixelSize: size)
+        atlas.beginFrame()
+        size += 1
+      }
+      try #require(atlas.image.width == 2 * side)
+      #expect(atlas.glyphCount > count)
+      let rasterized = atlas.rasterizedGlyphs
+      let after = texels(atlas.layout("Aé ж9", font: font, pixelSize: 30))
+      #expect(atlas.rasterizedGlyphs == rasterized, "the same glyphs, found again rather than drawn again")
+      #expect(after.count == before.count && after.count >= 4)
+      for (a, b) in zip(after, before) {
+        #expect(abs(a.minX - b.minX) < 1e-9 && abs(a.minY - b.minY) < 1e-9 && abs(a.width - b.width) < 1e-9)
+      }
+    }
+
     @Test func emojiBelowTheStrikeAreResampledAndDrawn1to1AboveItTheStrikeIsMagnified() throws {
       let atlas = try GlyphAtlas()
       try #require(atlas.hasEmojiFont, "fonts-noto-color-emoji is not installed")
