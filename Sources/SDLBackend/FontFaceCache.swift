@@ -47,6 +47,18 @@ final class FontFaceCache {
 
   /// The font for `key`, set to its pixel size.
   func open(_ key: FaceKey) -> OpaquePointer? {
+    // Every size change goes through here, so the last face opened is still set to its size.
+    if let lastOpened, lastOpened.key == key { return lastOpened.font }
+    guard let font = openUncached(key) else { return nil }
+    lastOpened = (key, font)
+    return font
+  }
+
+  /// The face `open` returned last: a run of text opens the same one for each of its glyphs'
+  /// lookups and metrics, which cost two hashed look-ups each.
+  private var lastOpened: (key: FaceKey, font: OpaquePointer)?
+
+  private func openUncached(_ key: FaceKey) -> OpaquePointer? {
     let file = FontFile(path: key.path, index: key.index)
     let font: OpaquePointer
     if let f = fonts[file] {

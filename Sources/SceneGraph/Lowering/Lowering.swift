@@ -208,7 +208,6 @@ struct Lowerer {
   }
 
   /// Lowers a node by tessellating it (and its children, which may replay their fragments).
-  /// Lowers a node by tessellating it (and its children, which may replay their fragments).
   private mutating func lowerAfresh(_ n: RNode, _ t: Transform2D, _ opacity: Double) {
     switch n.kind {
     case .empty, .spacer: return
