@@ -54,16 +54,30 @@ public enum MeshGradientRaster {
     // Colors in 8-bit units as Float: a pixel's color is stepped along its row in single
     // precision, which is ample for 8-bit output and half the work of double.
     let levels = sampleCol.map { SIMD4<Float>($0 * 255) }
+    // The ordered dither's offsets for each row of the matrix (y mod 4), turned so that lane 0
+    // is the first pixel's (x mod 4): a row's setup picks one instead of building it.
+    var dither: [SIMD4<Float>] = []
+    dither.reserveCapacity(16)
+    for y in 0..<4 {
+      let offsets = Bayer.row(y)
+      for s in 0..<4 {
+        dither.append(SIMD4(offsets[s], offsets[(s + 1) & 3], offsets[(s + 2) & 3], offsets[(s + 3) & 3]))
+      }
+    }
     // One buffer access for all the triangles, not one uniqueness check and closure each.
     image.pixels.withUnsafeMutableBufferPointer { px in
-      for gy in 0..<(rows - 1) {
-        for gx in 0..<(cols - 1) {
-          let i00 = gy * cols + gx
-          let i10 = i00 + 1
-          let i01 = i00 + cols
-          let i11 = i01 + 1
-          rasterize(samplePos[i00], samplePos[i10], samplePos[i11], levels[i00], levels[i10], levels[i11], px, w, h)
-          rasterize(samplePos[i00], samplePos[i11], samplePos[i01], levels[i00], levels[i11], levels[i01], px, w, h)
+      dither.withUnsafeBufferPointer { dither in
+        for gy in 0..<(rows - 1) {
+          for gx in 0..<(cols - 1) {
+            let i00 = gy * cols + gx
+            let i10 = i00 + 1
+            let i01 = i00 + cols
+            let i11 = i01 + 1
+            rasterize(
+              samplePos[i00], samplePos[i10], samplePos[i11], levels[i00], levels[i10], levels[i11], px, w, h, dither)
+            rasterize(
+              samplePos[i00], samplePos[i11], samplePos[i01], levels[i00], levels[i11], levels[i01], px, w, h, dither)
+          }
         }
       }
     }
@@ -95,7 +109,7 @@ public enum MeshGradientRaster {
   /// computed the same way for both (from its upper end), so shared edges leave no gap.
   private static func rasterize(
     _ a: Point, _ b: Point, _ c: Point, _ ca: SIMD4<Float>, _ cb: SIMD4<Float>, _ cc: SIMD4<Float>,
-    _ px: UnsafeMutableBufferPointer<UInt32>, _ w: Int, _ h: Int
+    _ px: UnsafeMutableBufferPointer<UInt32>, _ w: Int, _ h: Int, _ dither: UnsafeBufferPointer<SIMD4<Float>>
   ) {
     let area = (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
     // Non-finite points (a scene's division by zero) draw nothing rather than trap below.
@@ -126,14 +140,25 @@ public enum MeshGradientRaster {
     let longEdge = edge(top, bottom)
     let upperEdge = edge(top, mid)
     let lowerEdge = edge(mid, bottom)
-    /// `v` (already a whole number, or NaN) as an Int clamped into `lo − 1 ... hi + 1` before
-    /// converting, so far-off or non-finite edges cannot trap; callers clamp it the rest of the way.
-    @inline(__always) func clampedIndex(_ v: Double, _ lo: Int, _ hi: Int) -> Int {
-      Int(max(Double(lo) - 1, min(Double(hi) + 1, v)))
+    /// `v` rounded up (or down) to a whole number, as an Int clamped into `lo − 1 ... hi + 1`,
+    /// so far-off or non-finite edges cannot trap; callers clamp it the rest of the way.
+    ///
+    /// Clamped first, to bounds that are whole numbers, and then rounded, which gives the same
+    /// number: rounding by conversion costs no call into libm, as `rounded(.up)` does on a
+    /// processor without SSE4.1's rounding instruction. NaN becomes `hi + 1`.
+    @inline(__always) func clampedCeiling(_ v: Double, _ lo: Int, _ hi: Int) -> Int {
+      let c = max(Double(lo) - 1, min(Double(hi) + 1, v))
+      let i = Int(c)
+      return Double(i) < c ? i + 1 : i
+    }
+    @inline(__always) func clampedFloor(_ v: Double, _ lo: Int, _ hi: Int) -> Int {
+      let c = max(Double(lo) - 1, min(Double(hi) + 1, v))
+      let i = Int(c)
+      return Double(i) > c ? i - 1 : i
     }
     let slack = 1e-9
-    let firstRow = max(0, clampedIndex((top.y - 0.5 - slack).rounded(.up), 0, h))
-    let lastRow = min(h - 1, clampedIndex((bottom.y - 0.5 + slack).rounded(.down), -1, h - 1))
+    let firstRow = max(0, clampedCeiling(top.y - 0.5 - slack, 0, h))
+    let lastRow = min(h - 1, clampedFloor(bottom.y - 0.5 + slack, -1, h - 1))
     guard firstRow <= lastRow else { return }
     // Locals, not static lets: a static is a lazy global, checked on every use.
     let zero = SIMD4<Float>.zero
@@ -147,17 +172,15 @@ public enum MeshGradientRaster {
       // that edge: from the upper edge's end to the long edge's.
       let short = py < mid.y || (py == mid.y && mid.y == bottom.y) ? edgeX(upperEdge, py) : edgeX(lowerEdge, py)
       let (left, right) = long < short ? (long, short) : (short, long)
-      let x0 = max(0, clampedIndex((left - 0.5 - slack).rounded(.up), 0, w))
-      let x1 = min(w - 1, clampedIndex((right - 0.5 + slack).rounded(.down), -1, w - 1))
+      let x0 = max(0, clampedCeiling(left - 0.5 - slack, 0, w))
+      let x1 = min(w - 1, clampedFloor(right - 0.5 + slack, -1, w - 1))
       guard x0 <= x1 else { continue }
-      // This row of the ordered dither: it hides 8-bit banding when the image is scaled up.
-      let offsets = Bayer.row(y)
       var color = ca + gx * Float(Double(x0) + 0.5 - a.x) + gy * Float(py - a.y)
       let row = base + y * w
-      // The offsets turned so that lane 0 is this pixel's, turned again after each pixel:
-      // indexing them by x & 3 went through memory every pixel.
-      let s = x0 & 3
-      var d = SIMD4(offsets[s], offsets[(s + 1) & 3], offsets[(s + 2) & 3], offsets[(s + 3) & 3])
+      // This row of the ordered dither (it hides 8-bit banding when the image is scaled up),
+      // turned so that lane 0 is this pixel's, and turned again after each pixel: indexing the
+      // offsets by x & 3 went through memory every pixel.
+      var d = dither[(y & 3) << 2 | x0 & 3]
       for x in x0...x1 {
         let v = pointwiseMin(pointwiseMax(color + SIMD4(repeating: d[0]), zero), most)
         d = SIMD4(d[1], d[2], d[3], d[0])
