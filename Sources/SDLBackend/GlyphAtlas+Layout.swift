@@ -39,6 +39,7 @@ extension GlyphAtlas {
     segment.reserveCapacity(scalars.count)
     var segmentFace = match
     var segmentIsPrimary = true
+    var request: FontLocator.Request?
     func flush() {
       guard !segment.isEmpty else { return }
       defer { segment.removeAll(keepingCapacity: true) }
@@ -132,8 +133,10 @@ extension GlyphAtlas {
           segmentIsPrimary = true
         }
       } else {
-        // The request is built only here, for a character the font lacks.
-        let f = FontLocator.fallback(for: v, like: FontLocator.request(for: font)) ?? match
+        // The request is built only for a character the font lacks, once per layout.
+        let r = request ?? FontLocator.request(for: font)
+        request = r
+        let f = FontLocator.fallback(for: v, like: r) ?? match
         if f != segmentFace {
           flush()
           segmentFace = f

@@ -46,6 +46,8 @@ public final class GlyphAtlas: TextEngine {
   var runCache = GlyphRunCache()
   /// Each face's glyphs, found once per run of text set in it rather than hashed per glyph.
   private var faces: [FaceKey: FaceGlyphs] = [:]
+  /// Whether `clear` emptied the tables since the last `beginFrame`.
+  private var clearedSinceFrameBegan = false
   /// Places glyphs: kerning and marks.
   let shaper = Shaper()
   let emojiPath: String?
@@ -263,6 +265,12 @@ public final class GlyphAtlas: TextEngine {
 
   /// Makes room before a frame's layout starts, so growth never shifts UVs mid-frame.
   public func beginFrame() {
+    // Tables a clear emptied go now, when no layout holds one: text whose size animates would
+    // otherwise leave a table behind for every size it passed through.
+    if clearedSinceFrameBegan {
+      faces = faces.filter { $0.value.count > 0 }
+      clearedSinceFrameBegan = false
+    }
     if Double(packer.shelfY) > Double(image.height) * 0.75 {
       if image.height * 2 <= maxSide { grow() } else { clear() }
     }
@@ -279,8 +287,9 @@ public final class GlyphAtlas: TextEngine {
   /// Drops every glyph; used when the atlas is full at its largest size.
   public func clear() {
     epoch += 1
-    // Emptied in place: a layout under way holds its face's table.
+    // Emptied in place: a layout under way holds its face's table. `beginFrame` drops them.
     for t in faces.values { t.removeGlyphs() }
+    clearedSinceFrameBegan = true
     resampledGlyphs.removeAll()
     sizes.refill()
     let gen = image.generation

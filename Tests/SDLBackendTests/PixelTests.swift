@@ -214,8 +214,18 @@ extension SDLSuites {
       #expect(atlas.rasterizedGlyphs == rasterized, "the same glyphs, found again rather than drawn again")
       #expect(after.count == before.count && after.count >= 4)
       for (a, b) in zip(after, before) {
-        #expect(abs(a.minX - b.minX) < 1e-9 && abs(a.minY - b.minY) < 1e-9 && abs(a.width - b.width) < 1e-9)
+        #expect(
+          abs(a.minX - b.minX) < 1e-9 && abs(a.minY - b.minY) < 1e-9 && abs(a.width - b.width) < 1e-9
+            && abs(a.height - b.height) < 1e-9)
       }
+      // Cleared, the tables hold nothing, and the run's glyphs are drawn again.
+      atlas.clear()
+      #expect(atlas.glyphCount == 0)
+      let again = atlas.layout("Aé ж9", font: font, pixelSize: 30)
+      #expect(atlas.rasterizedGlyphs > rasterized && atlas.glyphCount >= again.glyphs.count)
+      atlas.beginFrame()
+      #expect(atlas.glyphCount >= again.glyphs.count)
+      #expect(texels(atlas.layout("Aé ж9", font: font, pixelSize: 30)) == texels(again))
     }
 
     @Test func emojiBelowTheStrikeAreResampledAndDrawn1to1AboveItTheStrikeIsMagnified() throws {
