@@ -153,6 +153,14 @@ final class ViewNode {
   var lastDrawnIn = -1
   /// The resolved view's frame in flight, from where it was drawn to where layout puts it.
   var geometry: AnimatedValue<AnimatableFrame>?
+  /// The resolved view the last geometry walk placed, its frame then, and whether it was drawn
+  /// there, neither it nor anything above it in flight: while all three hold, the walk passes
+  /// over its subtree (`SceneRuntime.animateGeometry`).
+  var walkedOutput: RNode?
+  var walkedFrame = Rect.zero
+  var walkedStill = false
+  /// The geometry walk that found a view in flight at or below this node.
+  var flightBelowIn = -1
 
   init(type: Any.Type, composite: Bool, parent: ViewNode?, key: ChildKey, serial: UInt64) {
     typeID = ObjectIdentifier(type)

@@ -71,43 +71,82 @@ extension SceneRuntime {
   func animateGeometry() {
     guard layoutAnimation != nil || !geometryNodes.isEmpty, let root else { return }
     /// `above`: the resolved view of the nearest node above with one; `moved`: how far the
-    /// views above are drawn from where layout put them.
-    func visit(_ node: ViewNode, _ above: RNode?, _ moved: Point) {
+    /// views above are drawn from where layout put them; `restarted`: whether one of them
+    /// started or turned a flight in this frame.
+    func visit(_ node: ViewNode, _ above: RNode?, _ moved: Point, _ restarted: Bool) {
       var above = above
       var moved = moved
+      var restarted = restarted
       if node.output.count == 1 {
         let r = node.output[0]
         // Of a chain of nodes that stand for one resolved view (a body), the outermost.
         // Leaving views stay where they were drawn (`LeavingViews`).
-        if r !== above, !r.isEmptyOrSpacer, !r.isLeaving { moved = place(node, r, moved) }
+        if r !== above, !r.isEmptyOrSpacer, !r.isLeaving {
+          // The same resolved view as at the last walk, laid out where it was drawn then, with
+          // nothing in flight at or above it then or now: a resolved view that is reused
+          // holds the same views below, placed as before, so none of them moves or flies.
+          if moved == .zero, node.walkedStill, node.walkedOutput === r, node.walkedFrame == r.frame,
+            node.flightBelowIn != frameNumber
+          {
+            return
+          }
+          let target = r.frame
+          let still = moved == .zero
+          // At rest where layout put it at the last walk and now, under views whose flights
+          // only went on since: how far they carried it since is theirs, not a move of its own
+          // to start a flight for (as a frame in which something else animates would).
+          let carried =
+            !restarted && node.geometry == nil && node.walkedFrame == target && lastGeometryWalk >= 0
+            && node.lastDrawnIn == lastGeometryWalk && lastGeometryWalk == lastLaidOutFrame
+          let started: Bool
+          (moved, started) = place(node, r, moved, carried: carried)
+          restarted = restarted || started
+          node.walkedOutput = r
+          node.walkedFrame = target
+          node.walkedStill = still && moved == .zero && node.geometry == nil
+        }
         above = r
       }
       for view in node.leaving { view.flight?.moved = moved }
-      for c in node.children.values { visit(c, above, moved) }
+      for c in node.children.values { visit(c, above, moved, restarted) }
     }
     // A node the walk no longer reaches as a view of its own (its siblings left, and its
     // parent now stands for it) ends its flight.
     let before = geometryNodes
+    // The views in flight at the last walk, and what holds them, are walked again.
+    for node in before.values {
+      var n: ViewNode? = node
+      while let m = n, m.flightBelowIn != frameNumber {
+        m.flightBelowIn = frameNumber
+        n = m.parent
+      }
+    }
     geometryNodes.removeAll(keepingCapacity: true)
-    visit(root, nil, .zero)
+    visit(root, nil, .zero, false)
     for (serial, node) in before where geometryNodes[serial] == nil { node.geometry = nil }
     lastGeometryWalk = frameNumber
   }
 
   /// Animates the frame of `node`'s resolved view `r`, drawn `moved` from its layout by the
-  /// views above; returns how far its subtree is drawn from its layout.
-  private func place(_ node: ViewNode, _ r: RNode, _ moved: Point) -> Point {
+  /// views above (`carried`: only as they carried it since the last frame); returns how far
+  /// its subtree is drawn from its layout, and whether it started or turned a flight.
+  private func place(_ node: ViewNode, _ r: RNode, _ moved: Point, carried: Bool) -> (Point, Bool) {
     let now = input.time
     let target = r.frame
     defer {
       node.drawnFrame = nil
       node.lastDrawnIn = frameNumber
     }
+    var started = false
     // A view coming in where a matched one went starts from that one's frame.
     let matched = node.drawnFrame == nil ? node.matchedKey.flatMap { departedMatches[$0] } : nil
+    // A view already flying to where layout puts it keeps its flight: another change in the
+    // frame (a timeline's bar animating every frame) does not restart it with its animation.
     if let animation = layoutAnimation, node.drawnFrameNoted == frameNumber || matched != nil,
       let from = node.drawnFrame ?? matched,
       from != target.moved(by: moved),
+      !carried,
+      node.geometry?.target != target.animatable,
       node.updatedIn != frameNumber || node.updatedUnderAnimation || node.animatedBodyIn == frameNumber,
       !movedByAnimatedValues(node)
     {
@@ -115,6 +154,7 @@ extension SceneRuntime {
       var g = node.geometry ?? AnimatedValue(from.animatable)
       g.animate(to: target.animatable, with: animation, at: now)
       node.geometry = g
+      started = true
     } else if let g = node.geometry, g.target != target.animatable {
       // Laid out elsewhere by a change that does not animate: there at once.
       node.geometry = nil
@@ -123,7 +163,7 @@ extension SceneRuntime {
       node.geometry = nil
       geometryNodes[node.serial] = nil
       node.lastDrawn = target.moved(by: moved)
-      return moved
+      return (moved, started)
     }
     geometryNodes[node.serial] = node
     let shown = Rect(g.value(at: now))
@@ -146,7 +186,7 @@ extension SceneRuntime {
       r.presentedTransform = presented
       offsetNodes.append(r)
     }
-    return Point(x: moved.x + offset.x, y: moved.y + offset.y)
+    return (Point(x: moved.x + offset.x, y: moved.y + offset.y), started)
   }
 
   /// Whether a modifier of the view (up to the container that holds it) has animatable values

@@ -43,6 +43,32 @@ struct DeprecatedAnimationLabel: View {
   }
 }
 
+/// A bar that a timeline widens under `.animation(_:value:)` every frame, so that every frame
+/// walks the views' geometry, and apart from it a text that the A key lengthens under
+/// `withAnimation`, and the square it pushes.
+struct TickerAndPushedSquare: View {
+  @State var long = false
+
+  var body: some View {
+    ZStack(alignment: .topLeading) {
+      TimelineView(.animation) { context in
+        let t = context.date.timeIntervalSince1970
+        Rectangle().fill(Color.blue).frame(width: 10 + 10 * t.truncatingRemainder(dividingBy: 1), height: 10)
+          .animation(.linear(duration: 0.05), value: t)
+      }
+      HStack(spacing: 0) {
+        Text(long ? "abcd" : "ab").font(.system(size: 10))
+        Rectangle().fill(GeometryAnimationTests.marker).frame(width: 20, height: 20)
+      }
+      .frame(width: 200, height: 100)
+    }
+    .onKeyPress("a") {
+      withAnimation(.linear(duration: 1)) { long.toggle() }
+      return .handled
+    }
+  }
+}
+
 @Suite struct GeometryAnimationTests {
   static let marker = Color(red: 1, green: 0, blue: 0)
 
@@ -147,6 +173,25 @@ struct DeprecatedAnimationLabel: View {
     #expect(s[1].0 == 96)
     #expect(s[2] == (99, true))
     #expect(s[3] == (102, false))
+  }
+
+  @Test("a view left alone through frames that animate elsewhere still slides when layout moves it, there and back")
+  func stillViewsSlideWhenMoved() {
+    let frame = KeyedFrames(view: TickerAndPushedSquare(), size: Size(width: 200, height: 100))
+    var xs: [Double] = []
+    // At 60 frames a second; the key pressed before the frames at 1 and at 3.
+    for i in 0...270 {
+      if i == 60 || i == 180 { #expect(frame.runtime.keyPress("a")) }
+      let out = frame(Double(i) / 60)
+      xs.append(out.items.first { $0.color == Self.marker }?.bounds.minX ?? .nan)
+    }
+    // As in `layoutMovesAnimate`: 96 with the short text, 102 with the long one, a second
+    // between them, both ways.
+    #expect(xs[0..<61].allSatisfy { $0 == 96 })
+    #expect(abs(xs[90] - 99) < 1e-9 && abs(xs[75] - 97.5) < 1e-9)
+    #expect(xs[120..<181].allSatisfy { $0 == 102 })
+    #expect(abs(xs[210] - 99) < 1e-9)
+    #expect(xs[240...].allSatisfy { $0 == 96 })
   }
 
   @Test("a view whose sibling left ends its flight when its parent comes to stand for it")
