@@ -162,6 +162,12 @@ final class ViewNode {
   /// The geometry walk that found a view in flight at or below this node.
   var flightBelowIn = -1
 
+  /// Drops what the last geometry walk noted, for a node it did not place as a view of its own.
+  func forgetWalk() {
+    walkedOutput = nil
+    walkedStill = false
+  }
+
   init(type: Any.Type, composite: Bool, parent: ViewNode?, key: ChildKey, serial: UInt64) {
     typeID = ObjectIdentifier(type)
     self.type = type

@@ -85,8 +85,10 @@ extension SceneRuntime {
           // The same resolved view as at the last walk, laid out where it was drawn then, with
           // nothing in flight at or above it then or now: a resolved view that is reused
           // holds the same views below, placed as before, so none of them moves or flies.
+          // Only when every layout since has been walked: a frame without a walk may have
+          // moved it (a change without an animation) and back.
           if moved == .zero, node.walkedStill, node.walkedOutput === r, node.walkedFrame == r.frame,
-            node.flightBelowIn != frameNumber
+            node.flightBelowIn != frameNumber, lastGeometryWalk >= 0, lastGeometryWalk == lastLaidOutFrame
           {
             return
           }
@@ -104,8 +106,13 @@ extension SceneRuntime {
           node.walkedOutput = r
           node.walkedFrame = target
           node.walkedStill = still && moved == .zero && node.geometry == nil
+        } else {
+          node.forgetWalk()
         }
         above = r
+      } else {
+        // Not placed as a view of its own: what it held when it was is no guide later.
+        node.forgetWalk()
       }
       for view in node.leaving { view.flight?.moved = moved }
       for c in node.children.values { visit(c, above, moved, restarted) }

@@ -416,6 +416,7 @@ extension SceneRuntime {
     for slot in node.objects.values { slot.subscription = nil }
     node.objects.removeAll()
     node.isRemoved = true
+    node.forgetWalk()
     node.children.removeAll()
     // Children hold their parent strongly; this is where the cycle breaks.
     node.parent = nil

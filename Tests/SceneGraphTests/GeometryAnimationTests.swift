@@ -69,6 +69,64 @@ struct TickerAndPushedSquare: View {
   }
 }
 
+/// The marker square as a view of its own, whose resolved view is reused while its parent's
+/// body runs again.
+struct MarkerSquare: View {
+  var body: some View { Rectangle().fill(GeometryAnimationTests.marker).frame(width: 20, height: 20) }
+}
+
+/// A text before the marker square: A lengthens it under `withAnimation`, B shortens it
+/// without an animation.
+struct LabelAndSquare: View {
+  @State var long = false
+
+  var body: some View {
+    // At the leading edge, so the stack only grows: the square moves, nothing above it does.
+    HStack(spacing: 0) {
+      Text(long ? "abcd" : "ab").font(.system(size: 10))
+      MarkerSquare()
+    }
+    .frame(width: 200, height: 100, alignment: .leading)
+    .onKeyPress("a") {
+      withAnimation(.linear(duration: 1)) { long = true }
+      return .handled
+    }
+    .onKeyPress("b") {
+      long = false
+      return .handled
+    }
+  }
+}
+
+/// With a ticking bar, so that every frame walks the views' geometry: the marker square under
+/// a square that B takes out without an animation and A puts back under `withAnimation`.
+struct TickerAndSquareBelowAnOptional: View {
+  @State var show = true
+
+  var body: some View {
+    ZStack(alignment: .topLeading) {
+      TimelineView(.animation) { context in
+        let t = context.date.timeIntervalSince1970
+        Rectangle().fill(Color.blue).frame(width: 10 + 10 * t.truncatingRemainder(dividingBy: 1), height: 10)
+          .animation(.linear(duration: 0.05), value: t)
+      }
+      VStack(spacing: 0) {
+        if show { Rectangle().fill(Color.green).frame(width: 20, height: 20) }
+        MarkerSquare()
+      }
+      .frame(width: 200, height: 100, alignment: .top)
+    }
+    .onKeyPress("a") {
+      withAnimation(.linear(duration: 1)) { show = true }
+      return .handled
+    }
+    .onKeyPress("b") {
+      show = false
+      return .handled
+    }
+  }
+}
+
 @Suite struct GeometryAnimationTests {
   static let marker = Color(red: 1, green: 0, blue: 0)
 
@@ -192,6 +250,39 @@ struct TickerAndPushedSquare: View {
     #expect(xs[120..<181].allSatisfy { $0 == 102 })
     #expect(abs(xs[210] - 99) < 1e-9)
     #expect(xs[240...].allSatisfy { $0 == 96 })
+  }
+
+  /// The marker square's left edge (or top, with `top`) at 60 frames a second from 0 to
+  /// `seconds`, with keys pressed before the frames at the times given.
+  func markerPath<V: View>(
+    _ view: V, seconds: Double, presses: [Double: KeyEquivalent], top: Bool = false
+  ) -> [Double] {
+    let frame = KeyedFrames(view: view, size: Size(width: 200, height: 100))
+    return (0...Int(seconds * 60)).map { i in
+      let t = Double(i) / 60
+      if let key = presses[t] { #expect(frame.runtime.keyPress(key)) }
+      let bounds = frame(t).items.first { $0.color == Self.marker }?.bounds
+      return (top ? bounds?.minY : bounds?.minX) ?? .nan
+    }
+  }
+
+  @Test("a view moved back without an animation, with no frame animating since, slides when moved again")
+  func movedBackWithoutAWalkThenSlides() {
+    let xs = markerPath(LabelAndSquare(), seconds: 5, presses: [1: "a", 3: "b", 4: "a"])
+    // After 12 points of text, then 24, over a second.
+    #expect(xs[59] == 12 && abs(xs[90] - 18) < 1e-9 && xs[150] == 24)
+    // Back at once, then out again over a second.
+    #expect(xs[180..<241].allSatisfy { $0 == 12 })
+    #expect(abs(xs[270] - 18) < 1e-9 && xs[300] == 24)
+  }
+
+  @Test("a view that stood for its list while a sibling was out slides when the sibling comes back")
+  func viewNoLongerItsListsSlides() {
+    // The square below a 20-point one at the top: its top at 20, alone at 0.
+    let ys = markerPath(TickerAndSquareBelowAnOptional(), seconds: 4, presses: [1: "b", 2: "a"], top: true)
+    // (The frame that B's change moves it in also animates the bar, whose 0.05 s it takes.)
+    #expect(ys[59] == 20 && ys[70..<120].allSatisfy { $0 == 0 })
+    #expect(abs(ys[150] - 10) < 1e-9 && ys[240] == 20)
   }
 
   @Test("a view whose sibling left ends its flight when its parent comes to stand for it")
