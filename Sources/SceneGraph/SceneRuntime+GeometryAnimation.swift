@@ -82,14 +82,17 @@ extension SceneRuntime {
         // Of a chain of nodes that stand for one resolved view (a body), the outermost.
         // Leaving views stay where they were drawn (`LeavingViews`).
         if r !== above, !r.isEmptyOrSpacer, !r.isLeaving {
-          // The same resolved view as at the last walk, laid out where it was drawn then, with
-          // nothing in flight at or above it then or now: a resolved view that is reused
-          // holds the same views below, placed as before, so none of them moves or flies.
-          // Only when every layout since has been walked: a frame without a walk may have
-          // moved it (a change without an animation) and back.
-          if moved == .zero, node.walkedStill, node.walkedOutput === r, node.walkedFrame == r.frame,
-            node.flightBelowIn != frameNumber, lastGeometryWalk >= 0, lastGeometryWalk == lastLaidOutFrame
-          {
+          // The same resolved view as at the last walk, laid out where it was drawn in the last
+          // frame, with nothing in flight at or above it then or now: a resolved view that is
+          // reused holds the same views below, placed as before, so none of them moves or flies.
+          // Drawn in the last frame where layout puts it now: as noted before this layout, or,
+          // when every layout since was walked, as the last walk found it (a frame without a
+          // walk may have moved it, by a change without an animation, and back).
+          let drawnHere =
+            node.drawnFrameNoted == frameNumber
+            ? node.drawnFrame == r.frame
+            : node.walkedFrame == r.frame && lastGeometryWalk >= 0 && lastGeometryWalk == lastLaidOutFrame
+          if moved == .zero, node.walkedStill, node.walkedOutput === r, node.flightBelowIn != frameNumber, drawnHere {
             return
           }
           let target = r.frame
