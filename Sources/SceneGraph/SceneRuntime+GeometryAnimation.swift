@@ -93,6 +93,8 @@ extension SceneRuntime {
             ? node.drawnFrame == r.frame
             : node.walkedFrame == r.frame && lastGeometryWalk >= 0 && lastGeometryWalk == lastLaidOutFrame
           if moved == .zero, node.walkedStill, node.walkedOutput === r, node.flightBelowIn != frameNumber, drawnHere {
+            // Where this walk found it, for a later frame's check without a note.
+            node.walkedFrame = r.frame
             return
           }
           let target = r.frame

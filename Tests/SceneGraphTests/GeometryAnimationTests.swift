@@ -44,18 +44,25 @@ struct DeprecatedAnimationLabel: View {
 }
 
 /// A bar that a timeline widens under `.animation(_:value:)` every frame, so that every frame
-/// walks the views' geometry, and apart from it a text that the A key lengthens under
-/// `withAnimation`, and the square it pushes.
+/// walks the views' geometry.
+struct TickingBar: View {
+  var body: some View {
+    TimelineView(.animation) { context in
+      let t = context.date.timeIntervalSince1970
+      Rectangle().fill(Color.blue).frame(width: 10 + 10 * t.truncatingRemainder(dividingBy: 1), height: 10)
+        .animation(.linear(duration: 0.05), value: t)
+    }
+  }
+}
+
+/// A ticking bar and, apart from it, a text that the A key lengthens under `withAnimation`,
+/// and the square it pushes.
 struct TickerAndPushedSquare: View {
   @State var long = false
 
   var body: some View {
     ZStack(alignment: .topLeading) {
-      TimelineView(.animation) { context in
-        let t = context.date.timeIntervalSince1970
-        Rectangle().fill(Color.blue).frame(width: 10 + 10 * t.truncatingRemainder(dividingBy: 1), height: 10)
-          .animation(.linear(duration: 0.05), value: t)
-      }
+      TickingBar()
       HStack(spacing: 0) {
         Text(long ? "abcd" : "ab").font(.system(size: 10))
         Rectangle().fill(GeometryAnimationTests.marker).frame(width: 20, height: 20)
@@ -105,11 +112,7 @@ struct TickerAndSquareBelowAnOptional: View {
 
   var body: some View {
     ZStack(alignment: .topLeading) {
-      TimelineView(.animation) { context in
-        let t = context.date.timeIntervalSince1970
-        Rectangle().fill(Color.blue).frame(width: 10 + 10 * t.truncatingRemainder(dividingBy: 1), height: 10)
-          .animation(.linear(duration: 0.05), value: t)
-      }
+      TickingBar()
       VStack(spacing: 0) {
         if show { Rectangle().fill(Color.green).frame(width: 20, height: 20) }
         MarkerSquare()
@@ -235,14 +238,7 @@ struct TickerAndSquareBelowAnOptional: View {
 
   @Test("a view left alone through frames that animate elsewhere still slides when layout moves it, there and back")
   func stillViewsSlideWhenMoved() {
-    let frame = KeyedFrames(view: TickerAndPushedSquare(), size: Size(width: 200, height: 100))
-    var xs: [Double] = []
-    // At 60 frames a second; the key pressed before the frames at 1 and at 3.
-    for i in 0...270 {
-      if i == 60 || i == 180 { #expect(frame.runtime.keyPress("a")) }
-      let out = frame(Double(i) / 60)
-      xs.append(out.items.first { $0.color == Self.marker }?.bounds.minX ?? .nan)
-    }
+    let xs = markerPath(TickerAndPushedSquare(), seconds: 4.5, presses: [1: "a", 3: "a"])
     // As in `layoutMovesAnimate`: 96 with the short text, 102 with the long one, a second
     // between them, both ways.
     #expect(xs[0..<61].allSatisfy { $0 == 96 })
