@@ -3,9 +3,9 @@ import Graphics
 
 /// The glyphs rasterized from one face at one pixel size: ASCII by index, the rest by scalar.
 ///
-/// A run of text set in one face looks its table up once and each glyph in it by character,
-/// where a key of face and character hashed the face's path and compared it for every glyph
-/// (a tenth of a frame whose clock texts change every second).
+/// A run of text set in one face looks its table up once and each glyph in it by character: a
+/// key of face and character would hash the face's path and compare it for every glyph, a
+/// quarter of the cost of laying out a changed text.
 final class FaceGlyphs {
   private var ascii = [GlyphAtlas.Glyph?](repeating: nil, count: 128)
   private var others: [UInt32: GlyphAtlas.Glyph] = [:]
