@@ -161,6 +161,10 @@ final class ViewNode {
   var walkedStill = false
   /// The geometry walk that found a view in flight at or below this node.
   var flightBelowIn = -1
+  /// The animation an `.animation` modifier at this node armed for the layout inside it, in
+  /// frame `scopedAnimationIn`.
+  var scopedAnimation: Animation?
+  var scopedAnimationIn = -1
 
   /// Drops what the last geometry walk noted, for a node it did not place as a view of its own.
   func forgetWalk() {

@@ -25,6 +25,19 @@ extension SceneRuntime {
     if layoutAnimation == nil, let animation { layoutAnimation = animation }
   }
 
+  /// Notes that an `.animation` modifier at `node` animates this frame's changes inside it:
+  /// layout that moves views inside it follows `animation`, and only there, as SwiftUI scopes
+  /// the modifier to the view it modifies.
+  func armLayoutAnimation(_ animation: Animation?, inside node: ViewNode) {
+    guard let animation else { return }
+    node.scopedAnimation = animation
+    node.scopedAnimationIn = frameNumber
+    scopedLayoutAnimations = true
+  }
+
+  /// Whether this frame has an animated change that layout may follow.
+  var animatesLayout: Bool { layoutAnimation != nil || scopedLayoutAnimations }
+
   /// Where `r`, the node's resolved view, was drawn in the last frame: where the last walk
   /// drew it when that frame had one, else where layout put it.
   func drawnFrame(_ node: ViewNode, _ r: RNode) -> Rect? {
@@ -45,7 +58,7 @@ extension SceneRuntime {
   /// views whose resolved node is still last frame's (the others kept theirs as their update
   /// replaced it, `keepDrawnFrame`).
   func noteDrawnFrames() {
-    guard layoutAnimation != nil, let root else { return }
+    guard animatesLayout, let root else { return }
     func visit(_ node: ViewNode) {
       if node.output.count == 1, node.drawnFrameNoted != frameNumber {
         node.drawnFrame = drawnFrame(node, node.output[0])
@@ -69,14 +82,17 @@ extension SceneRuntime {
   /// animation updated, as a timeline's), and draws every view in flight where its animation
   /// is at this frame's time.
   func animateGeometry() {
-    guard layoutAnimation != nil || !geometryNodes.isEmpty, let root else { return }
+    guard animatesLayout || !geometryNodes.isEmpty, let root else { return }
     /// `above`: the resolved view of the nearest node above with one; `moved`: how far the
     /// views above are drawn from where layout put them; `restarted`: whether one of them
-    /// started or turned a flight in this frame.
-    func visit(_ node: ViewNode, _ above: RNode?, _ moved: Point, _ restarted: Bool) {
+    /// started or turned a flight in this frame; `scope`: the animation of the innermost
+    /// `.animation` modifier above that armed one.
+    func visit(_ node: ViewNode, _ above: RNode?, _ moved: Point, _ restarted: Bool, _ scope: Animation?) {
       var above = above
       var moved = moved
       var restarted = restarted
+      var scope = scope
+      if node.scopedAnimationIn == frameNumber { scope = node.scopedAnimation }
       if node.output.count == 1 {
         let r = node.output[0]
         // Of a chain of nodes that stand for one resolved view (a body), the outermost.
@@ -106,7 +122,7 @@ extension SceneRuntime {
             !restarted && node.geometry == nil && node.walkedFrame == target && lastGeometryWalk >= 0
             && node.lastDrawnIn == lastGeometryWalk && lastGeometryWalk == lastLaidOutFrame
           let started: Bool
-          (moved, started) = place(node, r, moved, carried: carried)
+          (moved, started) = place(node, r, moved, carried: carried, animation: scope ?? layoutAnimation)
           restarted = restarted || started
           node.walkedOutput = r
           node.walkedFrame = target
@@ -120,7 +136,7 @@ extension SceneRuntime {
         node.forgetWalk()
       }
       for view in node.leaving { view.flight?.moved = moved }
-      for c in node.children.values { visit(c, above, moved, restarted) }
+      for c in node.children.values { visit(c, above, moved, restarted, scope) }
     }
     // A node the walk no longer reaches as a view of its own (its siblings left, and its
     // parent now stands for it) ends its flight.
@@ -134,7 +150,7 @@ extension SceneRuntime {
       }
     }
     geometryNodes.removeAll(keepingCapacity: true)
-    visit(root, nil, .zero, false)
+    visit(root, nil, .zero, false, nil)
     for (serial, node) in before where geometryNodes[serial] == nil { node.geometry = nil }
     lastGeometryWalk = frameNumber
   }
@@ -142,7 +158,9 @@ extension SceneRuntime {
   /// Animates the frame of `node`'s resolved view `r`, drawn `moved` from its layout by the
   /// views above (`carried`: only as they carried it since the last frame); returns how far
   /// its subtree is drawn from its layout, and whether it started or turned a flight.
-  private func place(_ node: ViewNode, _ r: RNode, _ moved: Point, carried: Bool) -> (Point, Bool) {
+  private func place(_ node: ViewNode, _ r: RNode, _ moved: Point, carried: Bool, animation: Animation?) -> (
+    Point, Bool
+  ) {
     let now = input.time
     let target = r.frame
     defer {
@@ -154,7 +172,7 @@ extension SceneRuntime {
     let matched = node.drawnFrame == nil ? node.matchedKey.flatMap { departedMatches[$0] } : nil
     // A view already flying to where layout puts it keeps its flight: another change in the
     // frame (a timeline's bar animating every frame) does not restart it with its animation.
-    if let animation = layoutAnimation, node.drawnFrameNoted == frameNumber || matched != nil,
+    if let animation, node.drawnFrameNoted == frameNumber || matched != nil,
       let from = node.drawnFrame ?? matched,
       from != target.moved(by: moved),
       !carried,

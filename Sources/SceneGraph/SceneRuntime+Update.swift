@@ -271,7 +271,7 @@ extension SceneRuntime {
       }
     }
     if node.insertionPending || node.insertion != nil || !node.leaving.isEmpty { out = transitions(node, out, ctx) }
-    if layoutAnimation != nil { keepDrawnFrame(node) }
+    if animatesLayout { keepDrawnFrame(node) }
     node.updatedIn = frameNumber
     node.updatedUnderAnimation = ctx.transaction != nil
     node.env = ctx.env

@@ -67,8 +67,12 @@ public final class SceneRuntime {
   var leavingCount = 0
   /// Nodes with an insertion or leaving views in flight: updated each frame until they end.
   var transitionNodes: [UInt64: ViewNode] = [:]
-  /// The animation of this frame's first animated change, which layout follows.
+  /// The animation of this frame's first animated change of state (`withAnimation`), which
+  /// layout follows everywhere.
   var layoutAnimation: Animation?
+  /// Whether an `.animation` modifier armed layout animation inside itself in this frame
+  /// (`ViewNode.scopedAnimation`).
+  var scopedLayoutAnimations = false
   /// Nodes whose drawn view's frame is in flight.
   var geometryNodes: [UInt64: ViewNode] = [:]
   /// The drawn views this frame draws elsewhere than layout put them, with layout's frames.
@@ -229,6 +233,7 @@ public final class SceneRuntime {
     changeActionWrites.removeAll(keepingCapacity: true)
     loopGuardTrippedThisFrame = false
     layoutAnimation = nil
+    scopedLayoutAnimations = false
     if !departedMatches.isEmpty { departedMatches.removeAll() }
     if !departingFlights.isEmpty { departingFlights.removeAll() }
     if !input.timelinesFrozen { pollTimelines() }

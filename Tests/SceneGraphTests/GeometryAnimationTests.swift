@@ -130,6 +130,24 @@ struct TickerAndSquareBelowAnOptional: View {
   }
 }
 
+/// A text that A lengthens by a plain change, animated by an `.animation(_:value:)` on the text
+/// alone, and the marker square beside it.
+struct TextAnimatedAloneAndSquare: View {
+  @State var long = false
+
+  var body: some View {
+    HStack(spacing: 0) {
+      Text(long ? "abcd" : "ab").font(.system(size: 10)).animation(.linear(duration: 1), value: long)
+      MarkerSquare()
+    }
+    .frame(width: 200, height: 100, alignment: .leading)
+    .onKeyPress("a") {
+      long.toggle()
+      return .handled
+    }
+  }
+}
+
 @Suite struct GeometryAnimationTests {
   static let marker = Color(red: 1, green: 0, blue: 0)
 
@@ -276,9 +294,17 @@ struct TickerAndSquareBelowAnOptional: View {
   func viewNoLongerItsListsSlides() {
     // The square below a 20-point one at the top: its top at 20, alone at 0.
     let ys = markerPath(TickerAndSquareBelowAnOptional(), seconds: 4, presses: [1: "b", 2: "a"], top: true)
-    // (The frame that B's change moves it in also animates the bar, whose 0.05 s it takes.)
-    #expect(ys[59] == 20 && ys[70..<120].allSatisfy { $0 == 0 })
+    // B's change moves it at once: the bar's `.animation(_:value:)`, which changes in the same
+    // frame, animates only the bar.
+    #expect(ys[59] == 20 && ys[60..<120].allSatisfy { $0 == 0 })
     #expect(abs(ys[150] - 10) < 1e-9 && ys[240] == 20)
+  }
+
+  @Test(".animation(_:value:) animates the layout inside the view it modifies, not a sibling it pushes")
+  func implicitAnimationIsScoped() {
+    let xs = markerPath(TextAnimatedAloneAndSquare(), seconds: 2, presses: [0.5: "a"])
+    // After 12 points of text, then 24 at once: only the text is inside the modifier.
+    #expect(xs[29] == 12 && xs[30...].allSatisfy { $0 == 24 })
   }
 
   @Test("a view whose sibling left ends its flight when its parent comes to stand for it")

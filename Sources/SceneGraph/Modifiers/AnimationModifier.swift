@@ -11,7 +11,7 @@ struct AnimationModifier<Value: Equatable>: PrimitiveModifier {
     if !ctx.sameValue {
       if let old = node.previous as? Value, old != value {
         c.transaction = animation
-        ctx.runtime.armLayoutAnimation(animation)
+        ctx.runtime.armLayoutAnimation(animation, inside: node)
       }
       node.previous = value
     }
@@ -29,7 +29,7 @@ struct ImplicitAnimationModifier: PrimitiveModifier {
     c.transaction = animation
     // What changed inside may move views as well as change values (a stack that grows, a view
     // an `if` inserts): their frames animate too, as under `.animation(_:value:)`.
-    if !ctx.sameValue { ctx.runtime.armLayoutAnimation(animation) }
+    if !ctx.sameValue { ctx.runtime.armLayoutAnimation(animation, inside: node) }
     return ctx.runtime.child(node, ChildKey(0), content, c)
   }
 }
