@@ -274,6 +274,18 @@ extension SceneRuntime {
     if animatesLayout { keepDrawnFrame(node) }
     node.updatedIn = frameNumber
     node.updatedUnderAnimation = ctx.transaction != nil
+    // A node that stands for its one child's view (a body, `.font`, `.onKeyPress`) is that
+    // view where the geometry walk places it: it takes the child's `.animation` scope, and
+    // counts as updated under an animation when the child was.
+    if animatesLayout, out.count == 1, node.children.count == 1, let c = node.children.values.first,
+      c.updatedIn == frameNumber, c.output.first === out[0]
+    {
+      if c.scopedAnimationIn == frameNumber {
+        node.scopedAnimation = c.scopedAnimation
+        node.scopedAnimationIn = frameNumber
+      }
+      if c.updatedUnderAnimation { node.updatedUnderAnimation = true }
+    }
     node.env = ctx.env
     node.needsRefresh = false
     node.descendantDirty = false

@@ -137,7 +137,8 @@ struct TextAnimatedAloneAndSquare: View {
 
   var body: some View {
     HStack(spacing: 0) {
-      Text(long ? "abcd" : "ab").font(.system(size: 10)).animation(.linear(duration: 1), value: long)
+      // The font set outside the modifier: the node the text is placed at stands above it.
+      Text(long ? "abcd" : "ab").animation(.linear(duration: 1), value: long).font(.system(size: 10))
       MarkerSquare()
     }
     .frame(width: 200, height: 100, alignment: .leading)
@@ -305,6 +306,13 @@ struct TextAnimatedAloneAndSquare: View {
     let xs = markerPath(TextAnimatedAloneAndSquare(), seconds: 2, presses: [0.5: "a"])
     // After 12 points of text, then 24 at once: only the text is inside the modifier.
     #expect(xs[29] == 12 && xs[30...].allSatisfy { $0 == 24 })
+    // The text itself grows from 12 points to 24 over the second.
+    let frame = KeyedFrames(view: TextAnimatedAloneAndSquare(), size: Size(width: 200, height: 100))
+    _ = frame(0)
+    #expect(frame.runtime.keyPress("a"))
+    _ = frame(1)
+    let text = frame(1.5).items.first { $0.kind == .text }?.bounds
+    #expect(text.map { abs($0.width - 18) < 1e-9 } == true)
   }
 
   @Test("a view whose sibling left ends its flight when its parent comes to stand for it")
