@@ -162,7 +162,7 @@ final class ViewNode {
   /// The geometry walk that found a view in flight at or below this node.
   var flightBelowIn = -1
   /// The animation an `.animation` modifier at this node armed for the layout inside it, in
-  /// frame `scopedAnimationIn`.
+  /// frame `scopedAnimationIn`; nil there: it armed none, and what moves inside moves at once.
   var scopedAnimation: Animation?
   var scopedAnimationIn = -1
 

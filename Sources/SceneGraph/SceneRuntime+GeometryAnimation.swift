@@ -27,12 +27,13 @@ extension SceneRuntime {
 
   /// Notes that an `.animation` modifier at `node` animates this frame's changes inside it:
   /// layout that moves views inside it follows `animation`, and only there, as SwiftUI scopes
-  /// the modifier to the view it modifies.
+  /// the modifier to the view it modifies. A nil `animation` is a scope too: what moves inside
+  /// moves at once, even under an enclosing `withAnimation`, as SwiftUI's
+  /// `.animation(nil, value:)` takes the animation out of the transaction.
   func armLayoutAnimation(_ animation: Animation?, inside node: ViewNode) {
-    guard let animation else { return }
     node.scopedAnimation = animation
     node.scopedAnimationIn = frameNumber
-    scopedLayoutAnimations = true
+    if animation != nil { scopedLayoutAnimations = true }
   }
 
   /// Whether this frame has an animated change that layout may follow.
@@ -86,13 +87,13 @@ extension SceneRuntime {
     /// `above`: the resolved view of the nearest node above with one; `moved`: how far the
     /// views above are drawn from where layout put them; `restarted`: whether one of them
     /// started or turned a flight in this frame; `scope`: the animation of the innermost
-    /// `.animation` modifier above that armed one.
-    func visit(_ node: ViewNode, _ above: RNode?, _ moved: Point, _ restarted: Bool, _ scope: Animation?) {
+    /// `.animation` modifier above that armed one (`.some(nil)`: one that armed none), or nil.
+    func visit(_ node: ViewNode, _ above: RNode?, _ moved: Point, _ restarted: Bool, _ scope: Animation??) {
       var above = above
       var moved = moved
       var restarted = restarted
       var scope = scope
-      if node.scopedAnimationIn == frameNumber { scope = node.scopedAnimation }
+      if node.scopedAnimationIn == frameNumber { scope = .some(node.scopedAnimation) }
       if node.output.count == 1 {
         let r = node.output[0]
         // Of a chain of nodes that stand for one resolved view (a body), the outermost.

@@ -105,6 +105,30 @@ struct LabelAndSquare: View {
   }
 }
 
+/// A bar before the marker square that A widens under `withAnimation`; inside
+/// `.animation(nil, value:)` when `stopped`.
+struct BarAndSquareUnderNilAnimation: View {
+  let stopped: Bool
+  @State var wide = false
+
+  var body: some View {
+    row
+      .frame(width: 200, height: 100, alignment: .leading)
+      .onKeyPress("a") {
+        withAnimation(.linear(duration: 1)) { wide = true }
+        return .handled
+      }
+  }
+
+  @ViewBuilder var row: some View {
+    let content = HStack(spacing: 0) {
+      Rectangle().fill(Color.gray).frame(width: wide ? 40 : 20, height: 20)
+      MarkerSquare()
+    }
+    if stopped { content.animation(nil, value: wide) } else { content }
+  }
+}
+
 /// With a ticking bar, so that every frame walks the views' geometry: the marker square under
 /// a square that B takes out without an animation and A puts back under `withAnimation`.
 struct TickerAndSquareBelowAnOptional: View {
@@ -313,6 +337,16 @@ struct TextAnimatedAloneAndSquare: View {
     _ = frame(1)
     let text = frame(1.5).items.first { $0.kind == .text }?.bounds
     #expect(text.map { abs($0.width - 18) < 1e-9 } == true)
+  }
+
+  @Test(".animation(nil, value:) moves what is inside at once under an enclosing withAnimation")
+  func nilAnimationStopsLayoutFlights() {
+    // Without the modifier the bar widens over the second and pushes the square along.
+    let sliding = markerPath(BarAndSquareUnderNilAnimation(stopped: false), seconds: 2, presses: [0.5: "a"])
+    #expect(sliding[29] == 20 && abs(sliding[60] - 30) < 1e-9 && sliding[90] == 40)
+    // With it, the bar's width and the square's place change at once.
+    let xs = markerPath(BarAndSquareUnderNilAnimation(stopped: true), seconds: 2, presses: [0.5: "a"])
+    #expect(xs[29] == 20 && xs[30...].allSatisfy { $0 == 40 })
   }
 
   @Test("a view whose sibling left ends its flight when its parent comes to stand for it")
