@@ -12,16 +12,47 @@ public struct Path: Hashable, Sendable {
   }
 
   /// The elements in drawing order.
-  public private(set) var elements: [Element] = []
-  /// Set when the path was empty and `addEllipse` made it: while it has those six elements
-  /// and no more (a path only grows), `inscribedEllipse` need not check them one by one.
-  private var madeAsEllipse = false
+  public var elements: [Element] {
+    if let r = pendingEllipse { return (0..<6).map { Self.ellipseElement($0, in: r) } }
+    return stored
+  }
+  /// The elements, unless `pendingEllipse` stands for them.
+  private var stored: [Element] = []
+  /// Set when the path was empty and `addEllipse` made it: the path is the ellipse inscribed
+  /// in this rectangle, and its six elements are built only when something asks for them.
+  /// A canvas of particles fills hundreds of `Path(ellipseIn:)` a frame, and drawing one
+  /// needs only the rectangle (`inscribedEllipse`): no array to allocate, copy and free.
+  private var pendingEllipse: Rect?
 
-  /// Paths are equal when their elements are; how they were made does not count.
-  public static func == (a: Path, b: Path) -> Bool { a.elements == b.elements }
+  /// Builds the elements a pending ellipse stands for, before the path changes.
+  private mutating func materialize() {
+    guard pendingEllipse != nil else { return }
+    stored = elements
+    pendingEllipse = nil
+  }
 
-  /// Hashes the elements.
-  public func hash(into hasher: inout Hasher) { hasher.combine(elements) }
+  /// Appends one element.
+  private mutating func append(_ e: Element) {
+    materialize()
+    stored.append(e)
+  }
+
+  /// Paths are equal when their elements are; how they were made does not count. A pending
+  /// ellipse is compared element by element, without building its array (a canvas's draw memo
+  /// compares the paths of every call with last frame's).
+  public static func == (a: Path, b: Path) -> Bool {
+    if a.pendingEllipse == nil, b.pendingEllipse == nil { return a.stored == b.stored }
+    if let r = a.pendingEllipse, let s = b.pendingEllipse, r == s { return true }
+    guard a.elementCount == b.elementCount else { return false }
+    for i in 0..<a.elementCount where a.element(i) != b.element(i) { return false }
+    return true
+  }
+
+  /// Hashes the elements, as their array would.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(elementCount)
+    for i in 0..<elementCount { hasher.combine(element(i)) }
+  }
 
   /// Creates an empty path.
   public init() {}
@@ -32,22 +63,22 @@ public struct Path: Hashable, Sendable {
   }
 
   /// Whether the path has no elements.
-  public var isEmpty: Bool { elements.isEmpty }
+  public var isEmpty: Bool { pendingEllipse == nil && stored.isEmpty }
 
   /// Starts a new subpath.
-  public mutating func move(to p: Point) { elements.append(.move(to: p)) }
+  public mutating func move(to p: Point) { append(.move(to: p)) }
   /// Adds a straight segment.
-  public mutating func addLine(to p: Point) { elements.append(.line(to: p)) }
+  public mutating func addLine(to p: Point) { append(.line(to: p)) }
   /// Adds a quadratic Bézier segment.
   public mutating func addQuadCurve(to p: Point, control: Point) {
-    elements.append(.quadCurve(to: p, control: control))
+    append(.quadCurve(to: p, control: control))
   }
   /// Adds a cubic Bézier segment.
   public mutating func addCurve(to p: Point, control1: Point, control2: Point) {
-    elements.append(.curve(to: p, control1: control1, control2: control2))
+    append(.curve(to: p, control1: control1, control2: control2))
   }
   /// Closes the current subpath back to its first point.
-  public mutating func closeSubpath() { elements.append(.closeSubpath) }
+  public mutating func closeSubpath() { append(.closeSubpath) }
 
   /// Adds a closed rectangle, clockwise on screen.
   public mutating func addRect(_ r: Rect) {
@@ -60,11 +91,12 @@ public struct Path: Hashable, Sendable {
 
   /// Adds a closed ellipse inscribed in `r`, as four cubic quarter arcs.
   public mutating func addEllipse(in r: Rect) {
-    // Room for all six at once when the path is new (a canvas of particles makes hundreds
-    // of these a frame); a path that grows keeps the array's own doubling.
-    if elements.isEmpty { elements.reserveCapacity(6) }
-    madeAsEllipse = elements.isEmpty
-    for i in 0..<6 { elements.append(Self.ellipseElement(i, in: r)) }
+    if isEmpty {
+      pendingEllipse = r
+      return
+    }
+    materialize()
+    for i in 0..<6 { stored.append(Self.ellipseElement(i, in: r)) }
   }
 
   /// Element `i` (0…5) of the ellipse inscribed in `r`: a move to its right-hand point, four
@@ -98,15 +130,17 @@ public struct Path: Hashable, Sendable {
   /// The rectangle this path is the inscribed ellipse of (one `addEllipse`, nothing else),
   /// within rounding; nil for any other path. Tells a lowering it may draw an ellipse as one.
   public var inscribedEllipse: Rect? {
-    guard elements.count == 6, case .move(let right) = elements[0], case .curve(let bottom, _, _) = elements[1],
-      case .curve(let left, _, _) = elements[2], case .curve(let top, _, _) = elements[3]
+    guard elementCount == 6, case .move(let right) = element(0),
+      case .curve(let bottom, _, _) = element(1), case .curve(let left, _, _) = element(2),
+      case .curve(let top, _, _) = element(3)
     else { return nil }
     let box = Rect(x: left.x, y: top.y, width: right.x - left.x, height: bottom.y - top.y)
     guard box.width > 0, box.height > 0 else { return nil }
     // A canvas of particles asks this of hundreds of paths a frame, all made by `addEllipse`.
-    if madeAsEllipse, box.width.isFinite, box.height.isFinite, box.minX.isFinite, box.minY.isFinite {
+    if pendingEllipse != nil, box.width.isFinite, box.height.isFinite, box.minX.isFinite, box.minY.isFinite {
       return box
     }
+    let elements = self.elements
     let slack = 1e-9 * max(1, box.width, box.height)
     func near(_ p: Point, _ q: Point) -> Bool { abs(p.x - q.x) <= slack && abs(p.y - q.y) <= slack }
     for i in 0..<6 {
@@ -121,11 +155,21 @@ public struct Path: Hashable, Sendable {
     return box
   }
 
+  /// How many elements the path has.
+  private var elementCount: Int { pendingEllipse == nil ? stored.count : 6 }
+
+  /// Element `i`, built from a pending ellipse's rectangle (as `elements` would build it)
+  /// when the path is one.
+  private func element(_ i: Int) -> Element {
+    if let r = pendingEllipse { return Self.ellipseElement(i, in: r) }
+    return stored[i]
+  }
+
   /// Adds a closed rounded rectangle; the radius is clamped to half the shorter side.
   public mutating func addRoundedRect(in r: Rect, cornerRadius: Double) {
     let rad = Self.roundedRectRadius(r, cornerRadius)
     // Most paths are one shape built afresh each frame: room for it at once, not by doubling.
-    if elements.isEmpty { elements.reserveCapacity(10) }
+    if isEmpty { stored.reserveCapacity(10) }
     if rad == 0 {
       addRect(r)
       return
@@ -142,8 +186,8 @@ public struct Path: Hashable, Sendable {
   /// The path with every point mapped through `t`.
   public func applying(_ t: Transform2D) -> Path {
     var out = Path()
-    out.elements = elements.map { e in
-      switch e {
+    out.stored = (0..<elementCount).map { i in
+      switch element(i) {
       case .move(let p): .move(to: t.apply(p))
       case .line(let p): .line(to: t.apply(p))
       case .quadCurve(let p, let c): .quadCurve(to: t.apply(p), control: t.apply(c))
@@ -201,7 +245,8 @@ public struct Path: Hashable, Sendable {
     func segments(_ factor: Double, _ measure: Double) -> Int {
       Self.segments(factor, measure, tolerance: tolerance)
     }
-    for e in elements {
+    for i in 0..<elementCount {
+      let e = element(i)
       switch e {
       case .move(let p):
         flush(closed: false)
@@ -283,7 +328,8 @@ public struct Path: Hashable, Sendable {
       maxX = max(maxX, p.x)
       maxY = max(maxY, p.y)
     }
-    for e in elements {
+    for i in 0..<elementCount {
+      let e = element(i)
       switch e {
       case .move(let p), .line(let p): add(p)
       case .quadCurve(let p, let c):

@@ -54,4 +54,32 @@ import Testing
     #expect(Path { $0.addEllipse(in: Rect(x: 0, y: 0, width: .infinity, height: 4)) }.inscribedEllipse == nil)
     #expect(Path { $0.addEllipse(in: Rect(x: .nan, y: 0, width: 3, height: 4)) }.inscribedEllipse == nil)
   }
+
+  @Test("an ellipse made on an empty path reads, grows, maps and compares as its six elements")
+  func madeEllipseActsAsItsElements() {
+    let r = Rect(x: 1.5, y: -2, width: 3, height: 4)
+    let six = (0..<6).map { Path.ellipseElement($0, in: r) }
+    var built = Path()
+    for e in six {
+      switch e {
+      case .move(let p): built.move(to: p)
+      case .curve(let p, let c1, let c2): built.addCurve(to: p, control1: c1, control2: c2)
+      default: built.closeSubpath()
+      }
+    }
+    var made = Path { $0.addEllipse(in: r) }
+    #expect(!made.isEmpty)
+    #expect(made.elements == six)
+    #expect(made.controlBounds == built.controlBounds)
+    #expect(made.flattened() == built.flattened())
+    #expect(made.applying(.translation(2, 3)) == built.applying(.translation(2, 3)))
+    #expect(made != Path { $0.addEllipse(in: Rect(x: 2.5, y: -2, width: 3, height: 4)) })
+    #expect(made != Path { $0.addEllipse(in: Rect(x: 0, y: 0, width: 1, height: 1)) })
+    // Grown, it is the six elements and the new one, and no longer one ellipse.
+    made.addLine(to: Point(x: 9, y: 9))
+    built.addLine(to: Point(x: 9, y: 9))
+    #expect(made.elements == six + [.line(to: Point(x: 9, y: 9))])
+    #expect(made == built && made.hashValue == built.hashValue)
+    #expect(made.inscribedEllipse == nil)
+  }
 }
