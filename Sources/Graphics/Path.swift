@@ -34,6 +34,9 @@ public struct Path: Hashable, Sendable {
   /// Appends one element.
   private mutating func append(_ e: Element) {
     materialize()
+    // Most paths are a few elements built afresh each frame (a tick's move and line): room
+    // for four at once, not an allocation for the first and another for the second.
+    if stored.isEmpty { stored.reserveCapacity(4) }
     stored.append(e)
   }
 

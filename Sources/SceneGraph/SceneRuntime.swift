@@ -125,6 +125,8 @@ public final class SceneRuntime {
   /// Shrunk images not drawn for this many drawn frames are dropped.
   static let scaledImageFrames = LoweringCaches.scaledImageFrames
   private var drawList = DrawList()
+  /// How many items the last lowering drew.
+  private var lastItemCount = 0
   /// Frames lowered so far; fragments are kept for nodes lowered in two frames running.
   private var loweredFrames = 0
   private var loweringSettings: LoweringSettings?
@@ -290,6 +292,9 @@ public final class SceneRuntime {
     }
     lowerer.lowering = loweredFrames
     lowerer.settings = settingsEpoch
+    // Room for as many items as the last frame drew, at once: grown by doubling, the list
+    // copied its items over and over (some thousands a frame in the overview).
+    lowerer.items.reserveCapacity(lastItemCount)
     // A frame in flight moves a drawn view under parents whose fragments do not know it.
     lowerer.keepsFragments = keepsFragments && geometryNodes.isEmpty
     // Handed over, not shared: while this object still held it, the lowerer's first append
@@ -302,6 +307,7 @@ public final class SceneRuntime {
     drawList = lowerer.list
     out.drawList = drawList
     out.items = lowerer.items
+    lastItemCount = lowerer.items.count
     out.fragmentsReplayed = lowerer.fragmentsReplayed
     out.fragmentsRecorded = lowerer.fragmentsRecorded
     out.canvasCallsReplayed = lowerer.canvasCallsReplayed
