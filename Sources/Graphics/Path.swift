@@ -45,7 +45,13 @@ public struct Path: Hashable, Sendable {
   /// compares the paths of every call with last frame's).
   public static func == (a: Path, b: Path) -> Bool {
     if a.pendingEllipse == nil, b.pendingEllipse == nil { return a.stored == b.stored }
-    if let r = a.pendingEllipse, let s = b.pendingEllipse, r == s { return true }
+    // Equal finite rectangles give equal elements; a non-finite one may give NaN elements,
+    // which are unequal to themselves, so those compare element by element.
+    if let r = a.pendingEllipse, let s = b.pendingEllipse, r == s, r.minX.isFinite, r.minY.isFinite,
+      r.width.isFinite, r.height.isFinite
+    {
+      return true
+    }
     guard a.elementCount == b.elementCount else { return false }
     for i in 0..<a.elementCount where a.element(i) != b.element(i) { return false }
     return true

@@ -75,6 +75,9 @@ import Testing
     #expect(made.applying(.translation(2, 3)) == built.applying(.translation(2, 3)))
     #expect(made != Path { $0.addEllipse(in: Rect(x: 2.5, y: -2, width: 3, height: 4)) })
     #expect(made != Path { $0.addEllipse(in: Rect(x: 0, y: 0, width: 1, height: 1)) })
+    // An infinite box gives NaN elements, which no path equals.
+    let infinite = Rect(x: 0, y: 0, width: .infinity, height: 4)
+    #expect(Path { $0.addEllipse(in: infinite) } != Path { $0.addEllipse(in: infinite) })
     // Grown, it is the six elements and the new one, and no longer one ellipse.
     made.addLine(to: Point(x: 9, y: 9))
     built.addLine(to: Point(x: 9, y: 9))
