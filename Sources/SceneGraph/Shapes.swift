@@ -156,6 +156,11 @@ public struct RoundedRectangle: Shape, Equatable {
     self.cornerSize = cornerSize
     self.style = style
   }
+  /// The corner size: a change of radius animates, as SwiftUI's does.
+  public var animatableData: CGSize {
+    get { cornerSize }
+    set { cornerSize = newValue }
+  }
   public func path(in rect: Rect) -> Path {
     if cornerSize.width == cornerSize.height {
       return Path { $0.addRoundedRect(in: rect, cornerRadius: cornerSize.width) }

@@ -118,4 +118,53 @@ import Testing
     let moved = q.items.filter { $0.kind == .shape && $0.bounds.width == 20 && $0.bounds.height == 20 }
     #expect(moved.contains { abs($0.bounds.minX - 100) < 0.5 }, "\(moved)")
   }
+
+  /// Published SwiftUI's "animation stack": the color changes at once inside
+  /// `.animation(nil, value:)`, the clip's corners with the animation outside it.
+  struct TapMe: View {
+    let clipped: Bool
+    @State var enabled = false
+
+    var body: some View {
+      shape
+        .animation(.linear(duration: 1), value: enabled)
+        .onKeyPress("a") {
+          enabled.toggle()
+          return .handled
+        }
+    }
+
+    @ViewBuilder var shape: some View {
+      if clipped {
+        Color.red.frame(width: 200, height: 200)
+          .background(enabled ? Color.blue : Color.red)
+          .animation(nil, value: enabled)
+          .clipShape(.rect(cornerRadius: enabled ? 60 : 0))
+      } else {
+        RoundedRectangle(cornerRadius: enabled ? 60 : 0).fill(Color.red).frame(width: 200, height: 200)
+      }
+    }
+  }
+
+  @Test("a rounded rectangle's corner radius animates, filled or as a clip shape", arguments: [false, true])
+  func cornerRadiusAnimates(clipped: Bool) {
+    let frame = KeyedFrames(view: TapMe(clipped: clipped), size: Size(width: 300, height: 300))
+    /// The radius of the rounded rectangle, the last shape in the tree (a clip's mask follows
+    /// what it clips): where its outline starts along the top.
+    func radius(_ t: Double) -> Double? {
+      _ = frame(t)
+      func walk(_ n: RNode) -> [Double] {
+        if case .shape(let shape, _, _, _) = n.kind, case .move(let p) = shape.path(in: n.frame).elements.first {
+          return [p.x - n.frame.minX]
+        }
+        return n.children.flatMap(walk)
+      }
+      return frame.runtime.rootOutput.flatMap(walk).last
+    }
+    #expect(radius(0) == 0)
+    #expect(frame.runtime.keyPress("a"))
+    #expect(radius(1) == 0)
+    #expect(radius(1.5).map { abs($0 - 30) < 1e-9 } == true)
+    #expect(radius(2.5) == 60)
+  }
 }
