@@ -64,7 +64,15 @@ extension Rasterizer {
         row += target.stride
       }
     }
-    if dither {
+    if dither, let store = target.ramps {
+      let key = RampRows.Key(
+        width: x2 - x0, top: y0, bottom: y2, topColor: c0, bottomColor: c2, targetHeight: target.height)
+      let firstRow = max(0, (y0 - half + one - 1) >> subpixelBits)
+      let lastRow = min(Int64(target.height), (y2 - half + one - 1) >> subpixelBits)
+      keptRampRows(
+        store, key: key, extent: Int(firstRow)..<Int(lastRow), rows: Int(minY)..<Int(endY), start: start,
+        count: count, color: f0, dy: cdy, oy: oy, target: target)
+    } else if dither {
       rows(RampDitherFill(color: f0, dy: cdy, oy: oy, start: start))
     } else {
       rows(RowColorFill(color: f0, dy: cdy, oy: oy))

@@ -84,13 +84,19 @@ public struct RasterTarget {
   public var height: Int
   /// Pixels from one row to the next.
   public var stride: Int
+  /// Where dithered ramps keep their rows from draw to draw (a retained window's backdrop),
+  /// or nil to work each row out as it is drawn.
+  public var ramps: RampRows?
 
   /// Describes a buffer; `stride` defaults to `width`.
-  public init(pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int, stride: Int? = nil) {
+  public init(
+    pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int, stride: Int? = nil, ramps: RampRows? = nil
+  ) {
     self.pixels = pixels
     self.width = width
     self.height = height
     self.stride = stride ?? width
+    self.ramps = ramps
   }
 
   /// The whole target.

@@ -96,18 +96,18 @@ import Testing
       _ = list.fillRoundedRect(r, radius: 4, top: blue, bottom: blue)
       return list
     }
-    // A 50-pixel bar in a region 4 pixels wider: its slivers cost more rows than it saves.
-    let narrow = bar(Rect(x: 102, y: 20, width: 50, height: 300))
-    let region = PixelRect(x0: 100, y0: 18, x1: 154, y1: 322)
+    // A 12-pixel bar in a region 4 pixels wider: its slivers cost more rows than it saves.
+    let narrow = bar(Rect(x: 102, y: 20, width: 12, height: 300))
+    let region = PixelRect(x0: 100, y0: 18, x1: 116, y1: 322)
     #expect(narrow.primitives.last?.opaqueInterior != nil)
     #expect(CPUCanvas.occluder(in: region, narrow) == (1, nil))
-    // Wide enough, it hides the middle of the region.
-    let wide = bar(Rect(x: 102, y: 20, width: 150, height: 300))
-    let (k, hidden) = CPUCanvas.occluder(in: PixelRect(x0: 100, y0: 18, x1: 254, y1: 322), wide)
+    // Wide enough (the visualizer's 50-pixel bars), it hides the middle of the region.
+    let wide = bar(Rect(x: 102, y: 20, width: 50, height: 300))
+    let (k, hidden) = CPUCanvas.occluder(in: PixelRect(x0: 100, y0: 18, x1: 154, y1: 322), wide)
     #expect(k == 0 && hidden != nil)
     // Across the whole region's width, a narrow interior still leaves only bands above and below.
-    let across = PixelRect(x0: 110, y0: 18, x1: 140, y1: 322)
+    let across = PixelRect(x0: 104, y0: 18, x1: 112, y1: 322)
     let (k2, hidden2) = CPUCanvas.occluder(in: across, narrow)
-    #expect(k2 == 0 && hidden2.map { $0.x0 == 110 && $0.x1 == 140 } == true)
+    #expect(k2 == 0 && hidden2.map { $0.x0 == 104 && $0.x1 == 112 } == true)
   }
 }
