@@ -169,9 +169,17 @@ private struct StraightRow {
       shade(overflow.right)
       return
     }
-    for i in 0..<count {
-      let c = coverage[i]
-      Rasterizer.place(c >= 1 ? pixel : Rasterizer.pack(color * c), at: row + Int(columns[i]))
-    }
+    guard count > 0 else { return }
+    // The side pixels at once, lane i packed as `pack(color · coverage)` with a coverage of 1
+    // or more taken as 1 (the row's own pixel), then blended over what is there: `over` with
+    // an opaque source gives the source and with a clear one the destination, as `place` does.
+    let c = coverage.replacing(with: 1, where: coverage .>= 1)
+    let shaded = Rasterizer.packLanes(
+      r: SIMD4(repeating: color[0]) * c, g: SIMD4(repeating: color[1]) * c, b: SIMD4(repeating: color[2]) * c,
+      a: SIMD4(repeating: color[3]) * c)
+    var under = SIMD4<UInt32>()
+    for i in 0..<count { under[i] = row[Int(columns[i])] }
+    let blended = Rasterizer.over(shaded, under)
+    for i in 0..<count { row[Int(columns[i])] = blended[i] }
   }
 }
