@@ -161,6 +161,8 @@ final class ViewNode {
   var walkedStill = false
   /// The geometry walk that found a view in flight at or below this node.
   var flightBelowIn = -1
+  /// The frame in which an `.animation` modifier at or below this node armed a scope.
+  var scopeBelowIn = -1
   /// The animation an `.animation` modifier at this node armed for the layout inside it, in
   /// frame `scopedAnimationIn`; nil there: it armed none, and what moves inside moves at once.
   var scopedAnimation: Animation?

@@ -34,6 +34,33 @@ extension SceneRuntime {
     node.scopedAnimation = animation
     node.scopedAnimationIn = frameNumber
     if animation != nil { scopedLayoutAnimations = true }
+    // The geometry walks go down to it (`walksBelow`).
+    var n: ViewNode? = node
+    while let m = n, m.scopeBelowIn != frameNumber {
+      m.scopeBelowIn = frameNumber
+      n = m.parent
+    }
+  }
+
+  /// Marks the views in flight at the last walk, and what holds them, for this frame's walks.
+  private func markFlights() {
+    for node in geometryNodes.values {
+      var n: ViewNode? = node
+      while let m = n, m.flightBelowIn != frameNumber {
+        m.flightBelowIn = frameNumber
+        n = m.parent
+      }
+    }
+  }
+
+  /// Whether this frame's geometry walks visit `child` and what it holds, outside any
+  /// `.animation` scope and without a frame-wide `withAnimation`: only when an armed scope or
+  /// a view in flight is at or below it. Elsewhere nothing can start or carry a flight (no
+  /// animation applies, and nothing above moves it), so what the walk would note is where
+  /// layout put each view, which is also what `drawnFrame` answers for a view the last walk
+  /// did not reach.
+  private func walksBelow(_ child: ViewNode) -> Bool {
+    child.scopeBelowIn == frameNumber || child.flightBelowIn == frameNumber
   }
 
   /// Whether this frame has an animated change that layout may follow.
@@ -60,14 +87,20 @@ extension SceneRuntime {
   /// replaced it, `keepDrawnFrame`).
   func noteDrawnFrames() {
     guard animatesLayout, let root else { return }
-    func visit(_ node: ViewNode) {
+    markFlights()
+    let everywhere = layoutAnimation != nil
+    func visit(_ node: ViewNode, _ inScope: Bool) {
+      geometryWalkVisits += 1
       if node.output.count == 1, node.drawnFrameNoted != frameNumber {
         node.drawnFrame = drawnFrame(node, node.output[0])
         node.drawnFrameNoted = frameNumber
       }
-      for c in node.children.values { visit(c) }
+      let inScope = inScope || node.scopedAnimationIn == frameNumber
+      // What a view in flight holds is carried with it.
+      let all = everywhere || inScope || geometryNodes[node.serial] != nil
+      for c in node.children.values where all || walksBelow(c) { visit(c, inScope) }
     }
-    visit(root)
+    visit(root, false)
   }
 
   /// In `update`, before a node's output is replaced in a frame with an animated change: where
@@ -84,11 +117,16 @@ extension SceneRuntime {
   /// is at this frame's time.
   func animateGeometry() {
     guard animatesLayout || !geometryNodes.isEmpty, let root else { return }
+    let everywhere = layoutAnimation != nil
+    // A node the walk no longer reaches as a view of its own (its siblings left, and its
+    // parent now stands for it) ends its flight.
+    let before = geometryNodes
     /// `above`: the resolved view of the nearest node above with one; `moved`: how far the
     /// views above are drawn from where layout put them; `restarted`: whether one of them
     /// started or turned a flight in this frame; `scope`: the animation of the innermost
     /// `.animation` modifier above that armed one (`.some(nil)`: one that armed none), or nil.
     func visit(_ node: ViewNode, _ above: RNode?, _ moved: Point, _ restarted: Bool, _ scope: Animation??) {
+      geometryWalkVisits += 1
       var above = above
       var moved = moved
       var restarted = restarted
@@ -137,19 +175,12 @@ extension SceneRuntime {
         node.forgetWalk()
       }
       for view in node.leaving { view.flight?.moved = moved }
-      for c in node.children.values { visit(c, above, moved, restarted, scope) }
+      // What a view in flight holds (or held at the last walk) is carried with it, or set down.
+      let all = everywhere || scope != nil || moved != .zero || node.geometry != nil || before[node.serial] != nil
+      for c in node.children.values where all || walksBelow(c) { visit(c, above, moved, restarted, scope) }
     }
-    // A node the walk no longer reaches as a view of its own (its siblings left, and its
-    // parent now stands for it) ends its flight.
-    let before = geometryNodes
     // The views in flight at the last walk, and what holds them, are walked again.
-    for node in before.values {
-      var n: ViewNode? = node
-      while let m = n, m.flightBelowIn != frameNumber {
-        m.flightBelowIn = frameNumber
-        n = m.parent
-      }
-    }
+    markFlights()
     geometryNodes.removeAll(keepingCapacity: true)
     visit(root, nil, .zero, false, nil)
     for (serial, node) in before where geometryNodes[serial] == nil { node.geometry = nil }
@@ -170,11 +201,13 @@ extension SceneRuntime {
     }
     var started = false
     // A view coming in where a matched one went starts from that one's frame.
-    let matched = node.drawnFrame == nil ? node.matchedKey.flatMap { departedMatches[$0] } : nil
+    // (A frame noted in an earlier frame, for a view a walk did not reach then, is not this one's.)
+    let noted = node.drawnFrameNoted == frameNumber ? node.drawnFrame : nil
+    let matched = noted == nil ? node.matchedKey.flatMap { departedMatches[$0] } : nil
     // A view already flying to where layout puts it keeps its flight: another change in the
     // frame (a timeline's bar animating every frame) does not restart it with its animation.
     if let animation, node.drawnFrameNoted == frameNumber || matched != nil,
-      let from = node.drawnFrame ?? matched,
+      let from = noted ?? matched,
       from != target.moved(by: moved),
       !carried,
       node.geometry?.target != target.animatable,

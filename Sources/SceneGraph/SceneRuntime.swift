@@ -83,6 +83,8 @@ public final class SceneRuntime {
   /// last frame laid out and lowered.
   var lastGeometryWalk = -1
   var lastLaidOutFrame = -1
+  /// Nodes this frame's geometry walks visited (`noteDrawnFrames` and `animateGeometry`).
+  var geometryWalkVisits = 0
   /// Where the matched views removed in this frame were drawn, by id.
   var departedMatches: [MatchedKey: Rect] = [:]
   /// The flights of the matched views removed in this frame, by id, for the views that come in.
@@ -236,6 +238,7 @@ public final class SceneRuntime {
     loopGuardTrippedThisFrame = false
     layoutAnimation = nil
     scopedLayoutAnimations = false
+    geometryWalkVisits = 0
     if !departedMatches.isEmpty { departedMatches.removeAll() }
     if !departingFlights.isEmpty { departingFlights.removeAll() }
     if !input.timelinesFrozen { pollTimelines() }

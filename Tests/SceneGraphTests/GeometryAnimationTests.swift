@@ -373,4 +373,39 @@ struct TextAnimatedAloneAndSquare: View {
     #expect(rt.geometryNodes.isEmpty && rt.transitionNodes.isEmpty && rt.leavingCount == 0)
     #expect(frame(3.6).items.first { $0.color == Self.marker }?.bounds.minY == 40)
   }
+
+  @Test("frames that animate only inside an .animation scope walk that scope, not the timeline beside it")
+  func walksStayInsideArmedScopes() {
+    /// The ticking bar, whose `.animation(_:value:)` arms its scope every frame, above a
+    /// timeline whose thirty bars change every frame without an animation.
+    struct TickerBesideBusyBars: View {
+      var body: some View {
+        VStack(alignment: .leading, spacing: 0) {
+          TickingBar()
+          TimelineView(.animation) { context in
+            let t = context.date.timeIntervalSince1970
+            HStack(alignment: .top, spacing: 1) {
+              ForEach(0..<30, id: \.self) { i in
+                Rectangle().fill(Color.green).frame(width: 2, height: 10 + Double(i) + 5 * sin(t))
+              }
+            }
+          }
+        }
+        .frame(width: 200, height: 100, alignment: .topLeading)
+      }
+    }
+    let frame = KeyedFrames(view: TickerBesideBusyBars(), size: Size(width: 200, height: 100))
+    for i in 0...60 {
+      let t = Double(i) / 60
+      let out = frame(t)
+      // The busy bars are where layout puts them at every frame (the date a timeline gives
+      // is `t` to within a microsecond).
+      let greens = out.items.filter { $0.color == Color.green }.map(\.bounds.height)
+      let heights = (0..<30).map { 10 + Double($0) + 5 * sin(t) }
+      #expect(greens.count == 30 && zip(greens, heights).allSatisfy { abs($0 - $1) < 1e-6 }, "frame \(i)")
+      // The ticker's scope and what holds it, about twenty nodes, not the thirty bars with
+      // their frames and stacks besides (some 160 nodes a walk).
+      if i > 0 { #expect(frame.runtime.geometryWalkVisits < 30, "frame \(i): \(frame.runtime.geometryWalkVisits)") }
+    }
+  }
 }
