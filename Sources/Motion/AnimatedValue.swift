@@ -155,6 +155,16 @@ public struct AnimatedValue<Value: VectorArithmetic>: Sendable {
     }
   }
 
+  /// Changes the target by a change without an animation of its own, keeping what is in
+  /// flight: the animations running stay offsets from the new target, so the value moves by as
+  /// much as the target did at once and goes on to it as before (SwiftUI's additive
+  /// animations: a view sliding under one change, moved by another without animation).
+  public mutating func move(to newTarget: Value) {
+    let delta = newTarget - target
+    target = newTarget
+    if !outgoing.isEmpty { outgoing[0].move(to: outgoing[0].target + delta) }
+  }
+
   /// Ends every animation immediately so the value rests at `target`.
   ///
   /// Used when frames stop being drawn (minimized window) or the timeline's base time

@@ -219,9 +219,12 @@ extension SceneRuntime {
       g.animate(to: target.animatable, with: animation, at: now)
       node.geometry = g
       started = true
-    } else if let g = node.geometry, g.target != target.animatable {
-      // Laid out elsewhere by a change that does not animate: there at once.
-      node.geometry = nil
+    } else if var g = node.geometry, g.target != target.animatable {
+      // Laid out elsewhere by a change that does not animate (a timeline's, above it in a
+      // stack) while it flies: it moves there at once and its flight goes on from there, as
+      // SwiftUI adds an animation in flight to the view's new place.
+      g.move(to: target.animatable)
+      node.geometry = g
     }
     guard let g = node.geometry, g.isAnimating(at: now) else {
       node.geometry = nil

@@ -15,6 +15,27 @@ struct AnimatedValueTests {
     #expect(!value.isAnimating(at: 0.5))
   }
 
+  @Test("A target moved without an animation keeps the flight as an offset from the new target")
+  func moveKeepsTheFlight() {
+    var value = AnimatedValue(0.0)
+    value.animate(to: 100, with: .linear(duration: 2), at: 0)
+    #expect(abs(value.value(at: 1) - 50) < 1e-12)
+    value.move(to: 200)
+    // At once by as much as the target moved, then on to it over the rest of the second.
+    #expect(value.target == 200)
+    #expect(abs(value.value(at: 1) - 150) < 1e-12 && abs(value.value(at: 1.5) - 175) < 1e-12)
+    #expect(value.isAnimating(at: 1.9) && !value.isAnimating(at: 2) && value.value(at: 2) == 200)
+    // A spring blending out an earlier trajectory moves both.
+    var spring = AnimatedValue(0.0)
+    spring.animate(to: 10, with: .spring(response: 0.5, dampingFraction: 0.825, blendDuration: 0.5), at: 0)
+    spring.animate(to: 20, with: .spring(response: 0.5, dampingFraction: 0.825, blendDuration: 0.5), at: 0.2)
+    var moved = spring
+    moved.move(to: 25)
+    for t in [0.2, 0.3, 0.5, 0.8, 1.5] {
+      #expect(abs(moved.value(at: t) - (spring.value(at: t) + 5)) < 1e-9, "at \(t)")
+    }
+  }
+
   @Test("A curve animation interpolates from the presentation value")
   func curveInterpolates() {
     var value = AnimatedValue(2.0)

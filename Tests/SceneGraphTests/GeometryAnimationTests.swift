@@ -408,4 +408,44 @@ struct TextAnimatedAloneAndSquare: View {
       if i > 0 { #expect(frame.runtime.geometryWalkVisits < 30, "frame \(i): \(frame.runtime.geometryWalkVisits)") }
     }
   }
+
+  @Test("a view sliding under withAnimation slides on while a timeline above moves it every frame")
+  func flightsGoOnUnderUnanimatedMoves() {
+    /// A bar whose height a timeline changes every frame, above the text the A key lengthens
+    /// under `withAnimation` and the marker square it pushes.
+    struct PushedBelowBusyBar: View {
+      @State var long = false
+      var body: some View {
+        VStack(alignment: .leading, spacing: 0) {
+          TimelineView(.animation) { context in
+            let t = context.date.timeIntervalSince1970
+            Rectangle().fill(Color.green).frame(width: 2, height: 10 + 5 * sin(t))
+          }
+          HStack(spacing: 0) {
+            Text(long ? "abcd" : "ab").font(.system(size: 10))
+            Rectangle().fill(GeometryAnimationTests.marker).frame(width: 20, height: 20)
+          }
+        }
+        .frame(width: 200, height: 100, alignment: .topLeading)
+        .onKeyPress("a") {
+          withAnimation(.linear(duration: 1)) { long.toggle() }
+          return .handled
+        }
+      }
+    }
+    let frame = KeyedFrames(view: PushedBelowBusyBar(), size: Size(width: 200, height: 100))
+    var squares: [Rect] = []
+    for i in 0...150 {
+      let t = Double(i) / 60
+      if i == 60 { #expect(frame.runtime.keyPress("a")) }
+      squares.append(frame(t).items.first { $0.color == Self.marker }?.bounds ?? .zero)
+    }
+    // Across: after 12 points of text, then 24, over the second after the press.
+    #expect(squares[59].minX == 12 && abs(squares[75].minX - 15) < 1e-9 && abs(squares[90].minX - 18) < 1e-9)
+    #expect(squares[150].minX == 24)
+    // Down: below the bar at every frame, at once.
+    for i in [59, 75, 90, 150] {
+      #expect(abs(squares[i].minY - (10 + 5 * sin(Double(i) / 60))) < 1e-6, "frame \(i)")
+    }
+  }
 }
