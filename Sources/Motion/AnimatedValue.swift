@@ -33,7 +33,8 @@ public struct AnimatedValue<Value: VectorArithmetic>: Sendable {
 
   /// The model value the presentation value is heading to.
   ///
-  /// Read-only: change it with `animate(to:with:at:)` so that the time of the change is known.
+  /// Read-only: change it with `animate(to:with:at:)` so that the time of the change is known,
+  /// or with `move(to:)` for a change that keeps what is in flight.
   public private(set) var target: Value
 
   private var segments: [Segment] = []

@@ -124,8 +124,12 @@ extension SceneRuntime {
     /// `above`: the resolved view of the nearest node above with one; `moved`: how far the
     /// views above are drawn from where layout put them; `restarted`: whether one of them
     /// started or turned a flight in this frame; `scope`: the animation of the innermost
-    /// `.animation` modifier above that armed one (`.some(nil)`: one that armed none), or nil.
-    func visit(_ node: ViewNode, _ above: RNode?, _ moved: Point, _ restarted: Bool, _ scope: Animation??) {
+    /// `.animation` modifier above that armed one (`.some(nil)`: one that armed none), or nil;
+    /// `settling`: whether a view at or above was in flight at the last walk, so that what it
+    /// carried then (a leaving view's offset too) is carried on or set down in this one.
+    func visit(
+      _ node: ViewNode, _ above: RNode?, _ moved: Point, _ restarted: Bool, _ scope: Animation??, _ settling: Bool
+    ) {
       geometryWalkVisits += 1
       var above = above
       var moved = moved
@@ -176,13 +180,14 @@ extension SceneRuntime {
       }
       for view in node.leaving { view.flight?.moved = moved }
       // What a view in flight holds (or held at the last walk) is carried with it, or set down.
-      let all = everywhere || scope != nil || moved != .zero || node.geometry != nil || before[node.serial] != nil
-      for c in node.children.values where all || walksBelow(c) { visit(c, above, moved, restarted, scope) }
+      let settling = settling || before[node.serial] != nil
+      let all = everywhere || scope != nil || moved != .zero || node.geometry != nil || settling
+      for c in node.children.values where all || walksBelow(c) { visit(c, above, moved, restarted, scope, settling) }
     }
     // The views in flight at the last walk, and what holds them, are walked again.
     markFlights()
     geometryNodes.removeAll(keepingCapacity: true)
-    visit(root, nil, .zero, false, nil)
+    visit(root, nil, .zero, false, nil, false)
     for (serial, node) in before where geometryNodes[serial] == nil { node.geometry = nil }
     lastGeometryWalk = frameNumber
   }
@@ -220,11 +225,16 @@ extension SceneRuntime {
       node.geometry = g
       started = true
     } else if var g = node.geometry, g.target != target.animatable {
-      // Laid out elsewhere by a change that does not animate (a timeline's, above it in a
-      // stack) while it flies: it moves there at once and its flight goes on from there, as
-      // SwiftUI adds an animation in flight to the view's new place.
-      g.move(to: target.animatable)
-      node.geometry = g
+      if animation == nil, !movedByAnimatedValues(node) {
+        // Laid out elsewhere by a change that does not animate (a timeline's, above it in a
+        // stack) while it flies: it moves there at once and its flight goes on from there, as
+        // SwiftUI adds an animation in flight to the view's new place.
+        g.move(to: target.animatable)
+        node.geometry = g
+      } else {
+        // Already drawn where layout puts it, or moved by values animating its frame: there.
+        node.geometry = nil
+      }
     }
     guard let g = node.geometry, g.isAnimating(at: now) else {
       node.geometry = nil
