@@ -72,7 +72,7 @@ extension SceneRuntime {
     while let m = n {
       if let key = m.matchedKey {
         guard m.output.count == 1, let frame = drawnFrame(m, m.output[0]) else { return nil }
-        let flight = MatchedFlight(from: frame)
+        let flight = MatchedFlight(from: frame, laidOut: m.output[0].frame)
         departingFlights[key] = flight
         return flight
       }

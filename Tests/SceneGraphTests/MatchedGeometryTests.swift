@@ -31,6 +31,44 @@ struct HeroSquares: View {
   }
 }
 
+/// The small square of `HeroSquares` in a box that the A key slides right under `withAnimation`;
+/// the B key swaps it for the large one while the box is still sliding.
+struct HeroInSlidingBox: View {
+  @Namespace var space
+  @State var pushed = false
+  @State var expanded = false
+
+  var body: some View {
+    ZStack(alignment: .topLeading) {
+      Rectangle().fill(Color.clear).frame(width: 200, height: 100)
+      HStack(spacing: 0) {
+        if pushed { Color.clear.frame(width: 30, height: 20) }
+        VStack(spacing: 0) {
+          if !expanded {
+            Rectangle().fill(MatchedGeometryTests.small).matchedGeometryEffect(id: "card", in: space)
+              .frame(width: 20, height: 20)
+          }
+          Rectangle().fill(Color.green).frame(width: 20, height: 20)
+        }
+        .padding(1)
+      }
+      if expanded {
+        Rectangle().fill(MatchedGeometryTests.big).matchedGeometryEffect(id: "card", in: space)
+          .frame(width: 100, height: 60)
+          .padding(EdgeInsets(top: 40, leading: 100, bottom: 0, trailing: 0))
+      }
+    }
+    .onKeyPress("a") {
+      withAnimation(.linear(duration: 1)) { pushed = true }
+      return .handled
+    }
+    .onKeyPress("b") {
+      withAnimation(.linear(duration: 2)) { expanded = true }
+      return .handled
+    }
+  }
+}
+
 @Suite struct MatchedGeometryTests {
   static let small = Color(red: 1, green: 0, blue: 0)
   static let big = Color(red: 0, green: 0, blue: 1)
@@ -110,6 +148,29 @@ struct HeroSquares: View {
     #expect(rt.keyPress("a"))
     _ = rt.frame({ Two(seen: log) }, input: input)
     #expect(log.ids.count == 2 && log.ids[0] == log.ids[1] && log.ids[0][0] != log.ids[0][1])
+  }
+
+  @Test("a matched view removed from a sliding box flies from where the box drew it")
+  func removedFromASlidingBoxFliesFromWhereItWasDrawn() {
+    let frame = KeyedFrames(view: HeroInSlidingBox(), size: Size(width: 200, height: 100))
+    var small: [Int: Rect] = [:]
+    for i in 0...210 {
+      if i == 60 { #expect(frame.runtime.keyPress("a")) }
+      if i == 90 { #expect(frame.runtime.keyPress("b")) }
+      small[i] = frame(Double(i) / 60).items.first { $0.color?.red == 1 && $0.color?.blue == 0 }?.bounds
+    }
+    func near(_ r: Rect?, _ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Bool {
+      guard let r else { return false }
+      return abs(r.minX - x) < 1e-9 && abs(r.minY - y) < 1e-9 && abs(r.width - w) < 1e-9 && abs(r.height - h) < 1e-9
+    }
+    // The box slides from x 1 to 31 over the second after the frame at 1; the last frame
+    // before the swap drew the square at 15.5.
+    #expect(near(small[89], 15.5, 1, 20, 20), "\(String(describing: small[89]))")
+    // It flies from there, not from its place in the box's layout (31), to the large one's
+    // frame (100, 40, 100 × 60) over two seconds.
+    #expect(near(small[90], 15.5, 1, 20, 20), "\(String(describing: small[90]))")
+    #expect(near(small[120], 36.625, 10.75, 40, 30), "\(String(describing: small[120]))")
+    #expect(near(small[150], 57.75, 20.5, 60, 40), "\(String(describing: small[150]))")
   }
 }
 

@@ -69,21 +69,30 @@ struct MatchedGeometryModifier: PrimitiveModifier {
 /// Where a removed matched view flies while it fades: from its own frame to the frame of the
 /// view that came in with its id, once layout has placed that one.
 final class MatchedFlight {
+  /// Where it was drawn when it was removed: where the flight starts.
   let from: Rect
+  /// Where layout had put it: where its content is laid out. It differs from `from` when the
+  /// view was removed while a flight of its own or of a view above carried it.
+  let laidOut: Rect
   var to: Rect?
   /// How far the views above it are drawn from their layout this frame: undone, so that the
   /// flight is where the arriving view is.
   var moved = Point.zero
-  init(from: Rect) { self.from = from }
+  init(from: Rect, laidOut: Rect? = nil) {
+    self.from = from
+    self.laidOut = laidOut ?? from
+  }
 
-  /// The transform that draws what was laid out at `from` at `progress` of the way to `to`.
+  /// The transform that draws what was laid out at `laidOut` at `progress` of the way from
+  /// `from` to `to`.
   func transform(at progress: Double) -> Transform2D? {
-    guard let to, from.width > 0, from.height > 0 else { return nil }
+    guard let to, laidOut.width > 0, laidOut.height > 0 else { return nil }
     let x = from.minX + (to.minX - from.minX) * progress
     let y = from.minY + (to.minY - from.minY) * progress
     let w = from.width + (to.width - from.width) * progress
     let h = from.height + (to.height - from.height) * progress
-    return Transform2D.translation(-from.minX, -from.minY).concatenating(.scale(w / from.width, h / from.height))
+    return Transform2D.translation(-laidOut.minX, -laidOut.minY)
+      .concatenating(.scale(w / laidOut.width, h / laidOut.height))
       .concatenating(.translation(x - moved.x, y - moved.y))
   }
 }
