@@ -29,7 +29,6 @@ public final class RampRows {
     let key: Key
     let firstRow: Int
     let rows: UnsafeMutablePointer<SIMD4<UInt32>>
-    let count: Int
     /// The rows worked out so far (absolute row numbers).
     var known: Range<Int>
     var lastUse: Int
@@ -37,7 +36,6 @@ public final class RampRows {
     init(key: Key, rows range: Range<Int>) {
       self.key = key
       firstRow = range.lowerBound
-      count = range.count
       rows = .allocate(capacity: max(1, range.count))
       known = range.lowerBound..<range.lowerBound
       lastUse = 0
