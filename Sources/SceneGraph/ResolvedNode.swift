@@ -24,8 +24,6 @@ final class RNode {
   /// Which case `kind` is, for code that only branches on it: reading `kind` copies the
   /// payload (a modifier's value, a shape, child arrays) with its references.
   let isEmptyOrSpacer: Bool
-  /// Whether `kind` is a canvas (`isEmptyOrSpacer`'s reason).
-  let isCanvas: Bool
   /// Whether the node takes the size proposed to it (a shape, a mesh, a canvas), so layout
   /// answers without measuring or remembering anything.
   let takesProposal: Bool
@@ -82,11 +80,10 @@ final class RNode {
     self.kind = kind
     if case .spacer(let minLength) = kind { spacerLength = minLength } else { spacerLength = nil }
     switch kind {
-    case .empty, .spacer: (isEmptyOrSpacer, isCanvas, takesProposal, hasChildren) = (true, false, false, false)
-    case .canvas: (isEmptyOrSpacer, isCanvas, takesProposal, hasChildren) = (false, true, true, false)
-    case .shape, .mesh: (isEmptyOrSpacer, isCanvas, takesProposal, hasChildren) = (false, false, true, false)
-    case .stack, .modified: (isEmptyOrSpacer, isCanvas, takesProposal, hasChildren) = (false, false, false, true)
-    case .text, .image: (isEmptyOrSpacer, isCanvas, takesProposal, hasChildren) = (false, false, false, false)
+    case .empty, .spacer: (isEmptyOrSpacer, takesProposal, hasChildren) = (true, false, false)
+    case .shape, .mesh, .canvas: (isEmptyOrSpacer, takesProposal, hasChildren) = (false, true, false)
+    case .stack, .modified: (isEmptyOrSpacer, takesProposal, hasChildren) = (false, false, true)
+    case .text, .image: (isEmptyOrSpacer, takesProposal, hasChildren) = (false, false, false)
     }
     (layoutPriority, zIndex) = (0, 0)
   }
@@ -95,14 +92,14 @@ final class RNode {
   init(spacer minLength: Double) {
     kind = .spacer(minLength)
     (spacerLength, layoutPriority, zIndex) = (minLength, 0, 0)
-    (isEmptyOrSpacer, isCanvas, takesProposal, hasChildren) = (true, false, false, false)
+    (isEmptyOrSpacer, takesProposal, hasChildren) = (true, false, false)
   }
 
   /// A node with `modifier` wrapped around `child`.
   init(_ modifier: any ResolvedModifier, _ child: RNode) {
     kind = .modified(modifier, child)
     (spacerLength, layoutPriority, zIndex) = (nil, modifier.layoutPriority, modifier.zIndex)
-    (isEmptyOrSpacer, isCanvas, takesProposal, hasChildren) = (false, false, false, true)
+    (isEmptyOrSpacer, takesProposal, hasChildren) = (false, false, true)
   }
 
   /// A node with `modifier`, which changes only how it is drawn, around `child`: a parent
@@ -110,7 +107,7 @@ final class RNode {
   init(passingOn modifier: any ResolvedModifier, _ child: RNode) {
     kind = .modified(modifier, child)
     (spacerLength, layoutPriority, zIndex) = (nil, child.layoutPriority, child.zIndex)
-    (isEmptyOrSpacer, isCanvas, takesProposal, hasChildren) = (false, false, false, true)
+    (isEmptyOrSpacer, takesProposal, hasChildren) = (false, false, true)
   }
 
   /// A removed view's `content`, drawn through its transition where it was last laid out.

@@ -45,11 +45,13 @@ import Testing
   }
 
   /// `count` dots on a circle, turned a step further each `turn`; with `fixedDot`, a dot that
-  /// stays put drawn first.
+  /// stays put drawn first. A new `generation` makes the canvas again without changing what it
+  /// draws (an unchanged canvas is replayed whole, and its closure does not run).
   struct Orbit: View {
     var turn: Int
     var count: Int
     var fixedDot = false
+    var generation = 0
     var body: some View {
       Canvas { ctx in
         if fixedDot { ctx.fillCircle(center: Point(x: 5, y: 5), radius: 3, color: .white) }
@@ -120,7 +122,9 @@ import Testing
     let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
     #expect(Self.replays(0..<12, by: rt) { Orbit(turn: $0, count: 8) }.allSatisfy { $0 == 0 })
     // After resting, a canvas that holds still is matched again.
-    let still = Self.replays(20..<(23 + CanvasDrawMemo.restingLowerings), by: rt) { _ in Orbit(turn: 99, count: 8) }
+    let still = Self.replays(20..<(23 + CanvasDrawMemo.restingLowerings), by: rt) {
+      Orbit(turn: 99, count: 8, generation: $0)
+    }
     #expect(still.last == 8)
   }
 

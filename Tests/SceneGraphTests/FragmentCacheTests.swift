@@ -93,8 +93,8 @@ final class CallCounter: @unchecked Sendable { var calls = 0 }
     #expect(outs.last?.drawList.vertices == outs[3].drawList.vertices)
   }
 
-  @Test("a canvas draws every frame, while the shapes beside it are replayed")
-  func canvasIsNeverKept() {
+  @Test("a canvas made again every frame runs every frame, while the shapes beside it are replayed")
+  func canvasMadeEveryFrameRuns() {
     let counter = CallCounter()
     let outs = Self.frames(5, runtime: SceneRuntime(textEngine: FixedAdvanceTextEngine())) { _ in
       VStack {
@@ -109,6 +109,45 @@ final class CallCounter: @unchecked Sendable { var calls = 0 }
     #expect(counter.calls == 5)
     #expect(outs.last?.fragmentsReplayed == 1)
     #expect(outs.last?.drawList.vertices == outs[0].drawList.vertices)
+  }
+
+  /// A canvas whose view changes only with `tick`, as a `TimelineView` entry changes it.
+  struct TickCanvas: View, Equatable {
+    let tick: Int
+    let counter: CallCounter
+    static func == (a: Self, b: Self) -> Bool { a.tick == b.tick && a.counter === b.counter }
+    var body: some View {
+      let x = 10 + Double(tick)
+      Canvas { ctx in
+        counter.calls += 1
+        ctx.fillCircle(center: Point(x: x, y: 10), radius: 8, color: .green)
+      }
+      .frame(width: 40, height: 20)
+    }
+  }
+
+  @Test("a canvas whose view does not change is drawn again without running its closure, as in SwiftUI")
+  func unchangedCanvasIsReplayed() {
+    let counter = CallCounter()
+    let outs = Self.frames(9, runtime: SceneRuntime(textEngine: FixedAdvanceTextEngine())) { i in
+      VStack {
+        TickCanvas(tick: i / 3, counter: counter)
+        // Changes every frame, as the rest of a window does.
+        Rectangle().fill(Color(white: Double(i) / 10)).frame(width: 30, height: 5)
+      }
+    }
+    // Each tick's canvas runs when it is new and when it is kept (its second frame), then is
+    // replayed: 2 runs a tick, not 3.
+    #expect(counter.calls == 6)
+    #expect([2, 5, 8].allSatisfy { outs[$0].fragmentsReplayed >= 1 })
+    // The canvas's disc is the list's first primitive; the rectangle after it changes.
+    let disc = outs.map { $0.drawList.primitives.first?.key }
+    #expect(disc[0] != nil)
+    #expect(disc[1] == disc[0] && disc[2] == disc[0])
+    #expect(disc[4] == disc[3] && disc[5] == disc[3])
+    // The circle moved with the tick.
+    #expect(disc[3] != disc[0])
+    #expect(outs[2].items.first == outs[0].items.first)
   }
 
   @Test("a canvas that changes the list's settings does not change how its siblings are drawn")

@@ -579,7 +579,7 @@ struct FontIgnorer: View {
     #expect(spacer.spacerLength == 12 && spacer.isEmptyOrSpacer)
     #expect(RNode(.spacer(3)).spacerLength == 3)
     let leaf = RNode(.empty)
-    #expect(leaf.spacerLength == nil && leaf.isEmptyOrSpacer && !leaf.isCanvas)
+    #expect(leaf.spacerLength == nil && leaf.isEmptyOrSpacer)
     let prioritized = RNode(LayoutPriorityModifier(priority: 2), RNode(ZIndexModifier(index: 5), leaf))
     #expect(prioritized.layoutPriority == 2 && prioritized.zIndex == 0)
     #expect(RNode(ZIndexModifier(index: 5), leaf).zIndex == 5)

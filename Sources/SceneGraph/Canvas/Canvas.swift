@@ -5,9 +5,11 @@ import Graphics
 ///
 /// SwiftUI's form takes a renderer, `{ context, size in … }`, that draws through a
 /// `GraphicsContext`. The project's own form, `{ ctx in … }`, draws through a `CanvasContext`,
-/// which writes the draw list directly. Either closure runs every time the canvas is drawn,
-/// so it may read anything. `symbols:` are views tagged with `.tag(_:)` that the renderer
-/// draws by `resolveSymbol(id:)`, each at its ideal size.
+/// which writes the draw list directly. As in SwiftUI, the closure runs when the canvas's view
+/// updates (a body that makes the canvas again, as a `TimelineView` entry does) or its frame,
+/// position, opacity or clip changes; while none does, what it drew last is drawn again.
+/// `symbols:` are views tagged with `.tag(_:)` that the renderer draws by
+/// `resolveSymbol(id:)`, each at its ideal size.
 public struct Canvas<Symbols: View>: View {
   public typealias Body = Never
   let drawing: Drawing

@@ -49,8 +49,9 @@ final class LoweredFragment {
 /// Resolved nodes are immutable and reused while their views do not change, so a node lowered
 /// in two frames running keeps what it lowered to (`LoweredFragment`), and later frames append
 /// that again instead of tessellating, as long as its transform, opacity, frame, clip and the
-/// glyph atlas are the same. Subtrees with a `Canvas` are always drawn afresh: a canvas
-/// closure may read anything.
+/// glyph atlas are the same. A `Canvas` is kept like any other node: as in SwiftUI, its
+/// renderer runs again when its view updates (a new closure is a new node), not on every frame
+/// that something else draws.
 struct Lowerer {
   let textEngine: TextEngine
   var list: DrawList
@@ -70,7 +71,7 @@ struct Lowerer {
   private struct Recording {
     var images: [(ImageID, ImageBuffer)] = []
     var resources: [FragmentResource] = []
-    var sawCanvas = false
+    var uncacheable = false
     /// Nodes replayed inside it, whose own fragments the new one makes redundant.
     var replayed: [RNode] = []
   }
@@ -103,11 +104,6 @@ struct Lowerer {
       return
     }
     if n.isEmptyOrSpacer { return }
-    if n.isCanvas {
-      recording?.sawCanvas = true
-      lowerAfresh(n, t, opacity)
-      return
-    }
     guard keepsFragments else {
       lowerAfresh(n, t, opacity)
       return
@@ -156,7 +152,7 @@ struct Lowerer {
     recording = nil
     // A glyph atlas that grew or was cleared meanwhile moved the glyphs: try again next frame.
     guard textEngine.layoutEpoch == key.textEpoch else { return }
-    if done.sawCanvas {
+    if done.uncacheable {
       n.fragmentRefused = true
       return
     }
@@ -192,8 +188,8 @@ struct Lowerer {
   }
 
   /// Keeps the fragment being recorded from being replayed: what it drew depends on more than
-  /// its nodes (a canvas's closure, a layer's pixels).
-  mutating func markUncacheable() { recording?.sawCanvas = true }
+  /// its nodes (a layer's pixels).
+  mutating func markUncacheable() { recording?.uncacheable = true }
 
   /// Registers an image the list draws this frame.
   mutating func register(_ id: ImageID, _ image: ImageBuffer) {
