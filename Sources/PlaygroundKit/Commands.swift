@@ -253,8 +253,16 @@ extension PlaygroundCommand {
   ///
   /// ArgumentParser answers a bad flag with an error, a help line and a usage block; a user
   /// gets one line instead, naming what was wrong and where help is. `--help` is unchanged.
-  public static func runMain(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
+  /// Gives the view layer its picture decoders (SDL_image) and the working directory as the
+  /// last folder `Image(_ name:)` looks in.
+  static func installDecoders() {
     AnimatedImage.decoder = { try GIFDecoder.load($0) }
+    NamedImages.shared.setDecoder { try PNGWriter.read($0) }
+    NamedImages.shared.addFolder(FileManager.default.currentDirectoryPath)
+  }
+
+  public static func runMain(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
+    installDecoders()
     Platform.openGLProbe = ProbeGLCommand.probeInChild
     Interruption.install()
     useFixedMmapThreshold()

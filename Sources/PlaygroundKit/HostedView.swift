@@ -27,6 +27,7 @@ public enum HostedWindow {
   /// Shows `make`'s view in the window, named `name` (the title bar, `--stats`), and exits when
   /// the window closes. The program's own arguments are `run`'s: `--stats`, `--size`, …
   public static func run(name: String, _ make: @escaping (SceneContext) -> AnyView) -> Never {
+    PlaygroundCommand.installDecoders()
     HostedViewScene.hosted = (name, make)
     SceneCatalog.add(HostedViewScene.self)
     PlaygroundCommand.main(["run", "--scene", name] + CommandLine.arguments.dropFirst())

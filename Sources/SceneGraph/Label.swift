@@ -26,6 +26,11 @@ extension Label where Title == Text, Icon == Image {
   public init<S: StringProtocol>(_ title: S, systemImage name: String) {
     self.init(title: { Text(String(title)) }, icon: { Image(systemName: name) })
   }
+
+  /// A label of the text `title` and the picture named `image` (`Image(_ name:)`).
+  public init<S: StringProtocol>(_ title: S, image name: String) {
+    self.init(title: { Text(String(title)) }, icon: { Image(name) })
+  }
 }
 
 extension Button where Label == SceneGraph.Label<Text, Image> {

@@ -198,14 +198,17 @@ public struct Text: View, Equatable {
   public init(_ content: String) { self.content = content }
 }
 
-/// A picture from pixels, drawn at its pixel size unless framed or `resizable()`; or a symbol
-/// (`Image(systemName:)`, in `Symbols/SymbolImage.swift`).
+/// A picture from pixels, drawn at its pixel size unless framed or `resizable()`; a picture
+/// found by name (`Image(_ name:)`, in `NamedImages.swift`); or a symbol (`Image(systemName:)`,
+/// in `Symbols/SymbolImage.swift`).
 public struct Image: View {
   public typealias Body = Never
   let buffer: ImageBuffer
   let key: AnyHashable
   /// The SF Symbols name drawn instead of `buffer`; nil for a picture.
   var systemName: String?
+  /// The name of a picture `NamedImages` finds (`Image(_ name:)`), read when it is resolved.
+  var assetName: String?
   /// Whether the image stretches to the size offered to it.
   var isResizable = false
   /// Creates an image; `key` keeps its texture alive across frames.

@@ -48,3 +48,16 @@ public enum PlaygroundApp {
     HostedWindow.run(name: String(describing: V.self)) { _ in AnyView(view()) }
   }
 }
+
+// Emitted into the code that calls them: a sketch is loaded into the `playground` executable,
+// which has the view API's symbols but not this module's.
+extension Image {
+  /// The picture named `name` beside the sketch; SwiftUI's `Image(_:bundle:)`. There is one
+  /// catalog (the sketch's folders, `NamedImages`), so `bundle` is accepted and not read.
+  @_alwaysEmitIntoClient
+  public init(_ name: String, bundle: Bundle?) { self.init(name) }
+
+  /// A picture found by name that accessibility skips; SwiftUI's `Image(decorative:bundle:)`.
+  @_alwaysEmitIntoClient
+  public init(decorative name: String, bundle: Bundle?) { self.init(decorative: name) }
+}

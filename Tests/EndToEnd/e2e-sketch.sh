@@ -167,6 +167,40 @@ err=$("$BIN" snapshot --scene "$SK/Names.swift" --at 0 --size 160x90 --out "$SK/
   pass "CGFloat, CGSize, CGPoint, CGRect, Timer, RunLoop, DateFormatter, String(format:), @Observable: one import" ||
   fail "names with import TimelinePlayground (rc=$rc)" "$err"
 
+# Pictures by name (`Image("photo")`): a file beside the sketch and an asset catalog's image
+# set, decoded by SDL_image; a name with no file draws nothing and warns once.
+mkdir -p "$SK/pics/Assets.xcassets/badge.imageset"
+python3 - "$SK/pics" <<'PY'
+import struct, sys, zlib
+def png(path, w, h, rgba):
+    raw = b"".join(b"\x00" + bytes(rgba) * w for _ in range(h))
+    chunk = lambda t, d: struct.pack(">I", len(d)) + t + d + struct.pack(">I", zlib.crc32(t + d))
+    with open(path, "wb") as f:
+        f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 6, 0, 0, 0))
+                + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+png(sys.argv[1] + "/photo.png", 40, 30, (255, 0, 0, 255))
+png(sys.argv[1] + "/Assets.xcassets/badge.imageset/badge.png", 4, 4, (0, 255, 0, 255))
+PY
+cat >"$SK/pics/Pics.swift" <<'SWIFT'
+import SwiftUI
+
+struct Pics: View {
+  var body: some View {
+    HStack(spacing: 0) {
+      Image("photo")
+      Image("badge", bundle: .main).resizable().frame(width: 40, height: 40)
+      Image(decorative: "nowhere")
+    }
+  }
+}
+SWIFT
+err=$(cd "$WORK" && "$BIN" snapshot --scene "$SK/pics/Pics.swift" --at 0 --size 160x90 --out "$SK/pics.png" 2>&1); rc=$?
+[ $rc -eq 0 ] && [ "$(pixel "$SK/pics.png" 50 45)" = "255 0 0" ] && [ "$(pixel "$SK/pics.png" 100 45)" = "0 255 0" ] &&
+  [ "$(pixel "$SK/pics.png" 50 25)" = "255 255 255" ] &&
+  [ "$(echo "$err" | grep -c 'no image named "nowhere" (looked in '"$SK"'/pics, ')" = 1 ] &&
+  pass "Image(name): a picture beside the sketch and one in Assets.xcassets drawn by pixels; a missing one warns" ||
+  fail "Image(name) in a sketch (rc=$rc, $(pixel "$SK/pics.png" 50 45) / $(pixel "$SK/pics.png" 100 45))" "$err"
+
 # An installed binary (the make install check above) compiles sketches against its own copy
 # of the modules, from any folder.
 if [ -x "$WORK/prefix/bin/playground" ]; then

@@ -48,6 +48,8 @@ final class SketchHost: @unchecked Sendable {
   /// Prepares the sketch at `path` for this process: finds the toolchain and the files.
   static func prepare(path: String, view: String?, swiftVersion: String) throws(SketchFailure) -> SketchHost {
     let sources = try SketchSources.resolve(path)
+    // `Image(_ name:)` looks beside the sketch first.
+    for folder in sources.folders.reversed() { NamedImages.shared.addFolder(folder, first: true) }
     let toolchain = try SketchToolchain.locate()
     let compiler = try SketchCompiler(
       toolchain: toolchain, sources: sources, viewName: view, swiftVersion: swiftVersion)
@@ -128,6 +130,8 @@ final class SketchHost: @unchecked Sendable {
         let loadEnd = monotonicSeconds()
         runtime.carryStateOver()
         entry = loaded
+        // Pictures are read again with the new code: one saved beside the sketch shows.
+        NamedImages.shared.forget()
         problem = nil
         generation += 1
         reloads += 1

@@ -57,7 +57,14 @@ extension Image {
 
   /// The resolved node: the picture or the symbol, inside a stretching frame when resizable.
   func resolvedNode(_ ctx: UpdateContext) -> RNode {
-    let content = systemName.map { symbolNode($0, ctx) } ?? RNode(.image(buffer, nodeKey))
+    let content: RNode
+    if let systemName {
+      content = symbolNode(systemName, ctx)
+    } else if let assetName {
+      content = Self.namedNode(assetName, ctx)
+    } else {
+      content = RNode(.image(buffer, nodeKey))
+    }
     return isResizable ? RNode(ResizableImage(), content) : content
   }
 
