@@ -101,6 +101,20 @@ extension RenderingSuites {
       #expect(rgb(masked, 60, 100) == [0, 0, 0])
     }
 
+    @Test("cornerRadius clips the view to a rounded rectangle of its frame")
+    func cornerRadiusRoundsTheCorners() throws {
+      let square = Rectangle().fill(Color(red: 1, green: 0, blue: 0)).frame(width: 100, height: 100)
+      let rounded = try render(square.cornerRadius(20))
+      #expect(rgb(rounded, 100, 100) == [255, 0, 0])
+      // The corner pixel is 20 points from each edge's arc: outside it; the edge's middle is in.
+      #expect(rgb(rounded, 51, 51) == [0, 0, 0] && rgb(rounded, 148, 148) == [0, 0, 0])
+      #expect(rgb(rounded, 51, 100) == [255, 0, 0] && rgb(rounded, 100, 51) == [255, 0, 0])
+      // The same pixels as clipShape(RoundedRectangle(cornerRadius:)).
+      let clipped = try render(square.clipShape(RoundedRectangle(cornerRadius: 20)))
+      #expect(rounded.pixels == clipped.pixels)
+      #expect(rounded.pixels != (try render(square)).pixels)
+    }
+
     @Test("compositingGroup fades overlapping parts as one picture")
     func compositingGroupFadesAsOne() throws {
       let pair = ZStack {

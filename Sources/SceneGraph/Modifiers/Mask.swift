@@ -50,4 +50,11 @@ extension View {
   public func clipShape<S: Shape>(_ shape: S, style: FillStyle = FillStyle()) -> some View {
     modified(MaskModifier(mask: AnyView(shape.fill(Color.black)), alignment: .center))
   }
+
+  /// Clips the view to a rounded rectangle of its frame with corners of `radius`; SwiftUI's
+  /// `cornerRadius(_:antialiased:)` (deprecated there, and common in published code). The edges
+  /// are always anti-aliased.
+  public func cornerRadius(_ radius: CGFloat, antialiased: Bool = true) -> some View {
+    clipShape(RoundedRectangle(cornerRadius: radius))
+  }
 }
