@@ -178,7 +178,10 @@ extension SceneRuntime {
         // Not placed as a view of its own: what it held when it was is no guide later.
         node.forgetWalk()
       }
-      for view in node.leaving { view.flight?.moved = moved }
+      for view in node.leaving {
+        view.flight?.moved = moved
+        for (_, flight) in view.nested { flight.moved = moved }
+      }
       // What a view in flight holds (or held at the last walk) is carried with it, or set down.
       let settling = settling || before[node.serial] != nil
       let all = everywhere || scope != nil || moved != .zero || node.geometry != nil || settling

@@ -30,6 +30,9 @@ struct LeavingView {
   let anchor: Point?
   /// For a matched view, where it flies (`MatchedFlight`).
   let flight: MatchedFlight?
+  /// The matched views inside it (a card's picture in a removed stack), each with its flight:
+  /// they fly while the rest of the view stays and fades.
+  var nested: [(node: RNode, flight: MatchedFlight)] = []
 }
 
 extension SceneRuntime {
@@ -59,11 +62,31 @@ extension SceneRuntime {
     var progress = AnimatedValue(0.0)
     progress.animate(to: 1, with: animation, at: input.time)
     guard progress.isAnimating(at: input.time) else { return }
+    let flight = matchedFlight(of: child)
     parent.leaving.append(
       LeavingView(
         content: child.output, steps: transition.removal, progress: progress,
-        anchor: stackOrigin(above: parent, skipping: child), flight: matchedFlight(of: child)))
+        anchor: stackOrigin(above: parent, skipping: child), flight: flight,
+        nested: flight == nil ? nestedFlights(in: child) : []))
     leavingCount += 1
+  }
+
+  /// The flights of the matched views inside `node`'s subtree (outermost ones), registered for
+  /// the views with their ids that come in.
+  private func nestedFlights(in node: ViewNode) -> [(node: RNode, flight: MatchedFlight)] {
+    var found: [(node: RNode, flight: MatchedFlight)] = []
+    func visit(_ n: ViewNode) {
+      if let key = n.matchedKey {
+        guard n.output.count == 1, let frame = drawnFrame(n, n.output[0]) else { return }
+        let flight = MatchedFlight(from: frame, laidOut: n.output[0].frame)
+        departingFlights[key] = flight
+        found.append((n.output[0], flight))
+        return
+      }
+      for c in n.children.values { visit(c) }
+    }
+    visit(node)
+    return found
   }
 
   /// The flight of the matched view that `child` is, through its modifiers, if it is one.
@@ -131,10 +154,17 @@ extension SceneRuntime {
       node.leaving.removeAll { !$0.progress.isAnimating(at: now) }
       leavingCount -= before - node.leaving.count
       for view in node.leaving {
+        let progress = view.progress.value(at: now)
         let effect = TransitionEffect(
-          steps: view.steps, progress: view.progress.value(at: now), leaving: true, anchor: view.anchor,
-          flight: view.flight)
+          steps: view.steps, progress: progress, leaving: true, anchor: view.anchor, flight: view.flight)
         out.append(RNode(leaving: effect, single(view.content)))
+        // A matched view inside flies within it: drawn away from where it was laid out for
+        // this frame, as a view whose frame animates is (`restoreLaidOutFrames` puts it back).
+        for (r, flight) in view.nested {
+          guard let m = flight.transform(at: progress) else { continue }
+          r.presentedTransform = m
+          offsetNodes.append(r)
+        }
       }
       running = running || !node.leaving.isEmpty
     }

@@ -150,6 +150,38 @@ struct HeroInSlidingBox: View {
     #expect(log.ids.count == 2 && log.ids[0] == log.ids[1] && log.ids[0][0] != log.ids[0][1])
   }
 
+  @Test("a matched view inside a removed row flies with the one that comes in; the row's text stays and fades")
+  func matchedViewInsideARemovedRowFlies() {
+    for spring in [false, true] {
+      let frame = KeyedFrames(view: ExpandingCard(spring: spring), size: Size(width: 640, height: 480))
+      #expect(frame.pressAfterFirstFrame())
+      var titles: [Rect] = []
+      for t in [1.05, 1.1, 1.2, 1.5] {
+        let out = frame(t)
+        if let title = out.items.first(where: { $0.text == "Brief title" })?.bounds { titles.append(title) }
+        let small = out.items.first { $0.color?.red == 1 && $0.color?.blue == 0 }?.bounds
+        let big = out.items.first { $0.color?.blue == 1 && $0.color?.red == 0 }?.bounds
+        guard let small, let big else {
+          #expect(spring && t == 1.5, "both pictures are drawn at \(t)")
+          continue
+        }
+        // The two pictures are one frame in flight, under the spring as under the curve.
+        let pairs = [
+          (small.minX, big.minX), (small.minY, big.minY), (small.width, big.width), (small.height, big.height),
+        ]
+        for (a, b) in pairs { #expect(abs(a - b) < 1e-6, "spring \(spring), t \(t): \(small) against \(big)") }
+      }
+      // The title stays where the row put it while it fades.
+      #expect(titles.count >= 3 && titles.allSatisfy { $0 == titles[0] }, "\(titles)")
+      #expect(titles.first.map { $0.minX > 219.9 + 80 } == true)
+      // Halfway along the curve: from 80 × 80 at (219.9, 200) to 640 × 300 at (0, 75.8).
+      if !spring {
+        let small = frame(1.5).items.first { $0.color?.red == 1 && $0.color?.blue == 0 }?.bounds ?? .zero
+        #expect(abs(small.minX - 109.95) < 1e-6 && abs(small.width - 360) < 1e-6 && abs(small.minY - 137.9) < 1e-6)
+      }
+    }
+  }
+
   @Test("a matched view removed from a sliding box flies from where the box drew it")
   func removedFromASlidingBoxFliesFromWhereItWasDrawn() {
     let frame = KeyedFrames(view: HeroInSlidingBox(), size: Size(width: 200, height: 100))
@@ -171,6 +203,39 @@ struct HeroInSlidingBox: View {
     #expect(near(small[90], 15.5, 1, 20, 20), "\(String(describing: small[90]))")
     #expect(near(small[120], 36.625, 10.75, 40, 30), "\(String(describing: small[120]))")
     #expect(near(small[150], 57.75, 20.5, 60, 40), "\(String(describing: small[150]))")
+  }
+}
+
+/// A published expandable card: a picture beside a title in a row that a tap swaps, under a
+/// spring or a linear animation, for the picture full width over a description.
+struct ExpandingCard: View {
+  let spring: Bool
+  @Namespace private var space
+  @State private var isExpanded = false
+
+  var body: some View {
+    Group {
+      if isExpanded {
+        VStack {
+          Rectangle().fill(MatchedGeometryTests.big).matchedGeometryEffect(id: "picture", in: space)
+            .frame(maxWidth: .infinity).frame(height: 300)
+          Text("Detailed description...")
+        }
+        .frame(maxWidth: .infinity, maxHeight: .infinity)
+      } else {
+        HStack {
+          Rectangle().fill(MatchedGeometryTests.small).matchedGeometryEffect(id: "picture", in: space)
+            .frame(width: 80, height: 80)
+          Text("Brief title")
+        }
+      }
+    }
+    .onKeyPress("a") {
+      withAnimation(spring ? .spring(response: 0.4, dampingFraction: 0.8) : .linear(duration: 1)) {
+        isExpanded.toggle()
+      }
+      return .handled
+    }
   }
 }
 
