@@ -135,14 +135,23 @@ final class LoweringCaches {
 
   /// The memo for the next canvas drawn at `frame` under `transform` in this frame: the one the
   /// canvas drawn there in the same order used last frame, or a new one.
-  func canvasMemo(frame: Rect, transform: Transform2D) -> CanvasDrawMemo {
+  func canvasMemo(frame: Rect, transform: Transform2D) -> (CanvasDrawMemo, CanvasPlacement) {
     let place = CanvasPlacement(frame: frame, transform: transform)
     let ordinal = canvasesPlaced[place, default: 0]
     canvasesPlaced[place] = ordinal + 1
     let placement = CanvasPlacement(frame: frame, transform: transform, ordinal: ordinal)
     let memo = canvasDraws[placement] ?? CanvasDrawMemo()
     canvasDraws.insert(memo, bytes: 0, for: placement)
-    return memo
+    return (memo, placement)
+  }
+
+  /// Keeps the memo of a canvas replayed from its fragment (its closure did not run), and its
+  /// place in this frame's order, for the frame its view updates in.
+  private func keepCanvasMemo(_ placement: CanvasPlacement) {
+    canvasDraws.markUsed(placement)
+    var place = placement
+    place.ordinal = 0
+    canvasesPlaced[place] = max(canvasesPlaced[place, default: 0], placement.ordinal + 1)
   }
   /// The glyph atlas converted for the CPU rasterizer, for layers that draw text.
   private var atlas: RasterTexture?
@@ -178,6 +187,7 @@ final class LoweringCaches {
     case .mesh(let k): meshes.markUsed(k)
     case .gradient(let k): gradients.markUsed(k)
     case .scaledImage(let k): scaledImages.markUsed(k)
+    case .canvasMemo(let p): keepCanvasMemo(p)
     }
   }
 

@@ -39,6 +39,9 @@ public final class NamedImages: @unchecked Sendable {
     var read: [String: Lookup] = [:]
     var warned: Set<String> = []
     var reads = 0
+    /// Bumped when folders change or pictures are forgotten: a lookup that started before
+    /// does not store what it found.
+    var epoch = 0
   }
   private let state = Mutex(State())
 
@@ -54,6 +57,7 @@ public final class NamedImages: @unchecked Sendable {
       s.folders.removeAll { $0 == folder }
       if first { s.folders.insert(folder, at: 0) } else { s.folders.append(folder) }
       s.read.removeAll()
+      s.epoch += 1
     }
   }
 
@@ -62,8 +66,15 @@ public final class NamedImages: @unchecked Sendable {
     state.withLock { $0.decode = decode }
   }
 
-  /// Drops the pictures read so far: the next lookup reads each file again.
-  public func forget() { state.withLock { $0.read.removeAll() } }
+  /// Drops the pictures read so far (the next lookup reads each file again) and the names
+  /// warned about (a reloaded sketch is told again).
+  public func forget() {
+    state.withLock { s in
+      s.read.removeAll()
+      s.warned.removeAll()
+      s.epoch += 1
+    }
+  }
 
   /// How many files have been decoded, for tests.
   public var reads: Int { state.withLock { $0.reads } }
@@ -71,23 +82,30 @@ public final class NamedImages: @unchecked Sendable {
   /// The picture named `name`, reading it the first time.
   public func lookup(_ name: String) -> Lookup {
     if let known = state.withLock({ $0.read[name] }) { return known }
-    let (folders, decode) = state.withLock { ($0.folders, $0.decode) }
+    let (folders, decode, epoch) = state.withLock { ($0.folders, $0.decode, $0.epoch) }
     var result = Lookup.missing
     if let path = folders.lazy.compactMap({ Self.file(named: name, in: $0) }).first {
+      // Each read is a new texture: a picture saved again is not taken for the one drawn.
+      let read = state.withLock { s in
+        s.reads += 1
+        return s.reads
+      }
       if let decode {
         do {
           var buffer = try decode(path)
           buffer.smooth = true
-          result = .found(path: path, image: ImageIdentity(buffer: buffer, key: AnyHashable("named-image:" + path)))
+          let key = AnyHashable("named-image:\(path)#\(read)")
+          result = .found(path: path, image: ImageIdentity(buffer: buffer, key: key))
         } catch {
           result = .unreadable(path: path, reason: "\(error)")
         }
       } else {
         result = .unreadable(path: path, reason: "no image decoder in this process")
       }
-      state.withLock { $0.reads += 1 }
     }
-    state.withLock { $0.read[name] = result }
+    state.withLock { s in
+      if s.epoch == epoch { s.read[name] = result }
+    }
     return result
   }
 
@@ -170,7 +188,8 @@ extension Image {
     let lookup = NamedImages.shared.lookup(name)
     guard case .found(_, let image) = lookup else {
       NamedImages.shared.warnOnce(name, lookup, ctx.runtime.warn)
-      return RNode(.image(noPicture, UInt64(bitPattern: Int64(AnyHashable(name).hashValue))))
+      // No size and nothing drawn, as SwiftUI's image of a name it cannot find.
+      return RNode(.empty)
     }
     return RNode(.image(image.buffer, UInt64(bitPattern: Int64(image.key.hashValue))))
   }

@@ -180,7 +180,9 @@ extension SceneRuntime {
       }
       for view in node.leaving {
         view.flight?.moved = moved
+        guard !view.nested.isEmpty else { continue }
         for (_, flight) in view.nested { flight.moved = moved }
+        presentNested(view, at: view.progress.value(at: input.time))
       }
       // What a view in flight holds (or held at the last walk) is carried with it, or set down.
       let settling = settling || before[node.serial] != nil

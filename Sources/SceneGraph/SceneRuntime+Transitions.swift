@@ -71,6 +71,17 @@ extension SceneRuntime {
     leavingCount += 1
   }
 
+  /// Draws the matched views inside leaving `view` where their flights are at `progress`
+  /// (again once the geometry walk knows how far the views above are moved this frame).
+  func presentNested(_ view: LeavingView, at progress: Double) {
+    for (r, flight) in view.nested {
+      guard let m = flight.transform(at: progress) else { continue }
+      // Listed once until lowering puts it back, however many undrawn frames come first.
+      if r.presentedTransform == nil { offsetNodes.append(r) }
+      r.presentedTransform = m
+    }
+  }
+
   /// The flights of the matched views inside `node`'s subtree (outermost ones), registered for
   /// the views with their ids that come in.
   private func nestedFlights(in node: ViewNode) -> [(node: RNode, flight: MatchedFlight)] {
@@ -160,11 +171,7 @@ extension SceneRuntime {
         out.append(RNode(leaving: effect, single(view.content)))
         // A matched view inside flies within it: drawn away from where it was laid out for
         // this frame, as a view whose frame animates is (`restoreLaidOutFrames` puts it back).
-        for (r, flight) in view.nested {
-          guard let m = flight.transform(at: progress) else { continue }
-          r.presentedTransform = m
-          offsetNodes.append(r)
-        }
+        presentNested(view, at: progress)
       }
       running = running || !node.leaving.isEmpty
     }

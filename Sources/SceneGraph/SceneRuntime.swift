@@ -298,8 +298,9 @@ public final class SceneRuntime {
     // Room for as many items as the last frame drew, at once: grown by doubling, the list
     // copied its items over and over (some thousands a frame in the overview).
     lowerer.items.reserveCapacity(lastItemCount)
-    // A frame in flight moves a drawn view under parents whose fragments do not know it.
-    lowerer.keepsFragments = keepsFragments && geometryNodes.isEmpty
+    // A frame in flight moves a drawn view under parents whose fragments do not know it (a
+    // matched view flying inside a leaving container is one of `offsetNodes`).
+    lowerer.keepsFragments = keepsFragments && geometryNodes.isEmpty && offsetNodes.isEmpty
     // Handed over, not shared: while this object still held it, the lowerer's first append
     // copied every buffer into fresh memory, every frame.
     drawList = DrawList()

@@ -97,6 +97,17 @@ import Testing
     #expect(replayed == [0, 15, 15, 15, 15])
   }
 
+  @Test("a canvas replayed whole while its view holds still keeps its calls for the update that changes it")
+  func replayedCanvasKeepsItsCalls() {
+    let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
+    let still = (0..<5).map { Self.lowered(Dial(hand: 0), by: rt, frame: $0) }
+    #expect(still.last?.fragmentsReplayed == 1)
+    #expect(still.last?.canvasCallsReplayed == 0, "the closure did not run")
+    let moved = Self.lowered(Dial(hand: 1), by: rt, frame: 5)
+    Self.expectSame(moved, Self.fresh(Dial(hand: 1)), "after the replays")
+    #expect(moved.canvasCallsReplayed == 15)
+  }
+
   @Test("a canvas moved, faded or clipped differently draws every call afresh")
   func placementAndStateAreChecked() {
     let variants: [(String, AnyView, replayed: Int)] = [

@@ -17,7 +17,8 @@ extension Lowerer {
       defer {
         (list.antiAliased, list.fringeWidth, list.circleMaxError, list.tessellation, list.targetBounds) = settings
       }
-      let memo = caches.canvasMemo(frame: frame, transform: t)
+      let (memo, placement) = caches.canvasMemo(frame: frame, transform: t)
+      use(.canvasMemo(placement))
       var ctx = CanvasContext(drawList: list, transform: base, size: frame.size, opacity: opacity, memo: memo)
       list = DrawList()
       let replayedBefore = memo.replayed

@@ -6,8 +6,6 @@ import Raster
 extension Lowerer {
   /// Lowers an image filling `frame`.
   mutating func lowerImage(_ source: ImageBuffer, _ key: UInt64, _ frame: Rect, _ t: Transform2D, _ opacity: Double) {
-    // A picture that was not found (`Image(_ name:)`) has no pixels to draw.
-    guard source.width > 0, source.height > 0 else { return }
     let (img, id) = displayed(source, key: key, size: frame.size, t)
     register(id, img)
     let corners = Quad(frame, t)

@@ -22,6 +22,8 @@ enum FragmentResource {
   case mesh(UInt64)
   case gradient(GradientKey)
   case scaledImage(ScaledImageKey)
+  /// A `CanvasContext` canvas's draw memo, kept while the canvas is replayed.
+  case canvasMemo(CanvasPlacement)
 }
 
 /// A resolved subtree's part of the draw list, with everything else its lowering produced.
