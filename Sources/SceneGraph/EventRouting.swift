@@ -7,22 +7,30 @@ import Graphics
 struct EventRoutes {
   private var keyNodes: [UInt64: ViewNode] = [:]
   private var tapNodes: [UInt64: ViewNode] = [:]
+  private var dragNodes: [UInt64: ViewNode] = [:]
+  /// The drag the pointer is making, from a press on a view with a `DragGesture`.
+  var drag: DragTracking?
   /// The controls on screen, the focused one and the one pressed (`Controls/ControlFocus.swift`).
   var controls = ControlRoutes()
 
   mutating func registerKeyHandler(_ node: ViewNode) { keyNodes[node.serial] = node }
   mutating func registerTapHandler(_ node: ViewNode) { tapNodes[node.serial] = node }
+  mutating func registerDragHandler(_ node: ViewNode) { dragNodes[node.serial] = node }
 
   /// Forgets a node that went away.
   mutating func remove(_ node: ViewNode) {
     keyNodes[node.serial] = nil
     tapNodes[node.serial] = nil
+    dragNodes[node.serial] = nil
+    if drag?.node === node { drag = nil }
     controls.remove(node)
   }
 
   mutating func removeAll() {
     keyNodes.removeAll()
     tapNodes.removeAll()
+    dragNodes.removeAll()
+    drag = nil
     controls.removeAll()
   }
 
@@ -36,8 +44,13 @@ struct EventRoutes {
   }
 
   /// The innermost view with a tap handler whose laid-out frame holds `point`.
-  func tapTarget(at point: Point) -> ViewNode? {
-    let hits = tapNodes.values.filter { node in
+  func tapTarget(at point: Point) -> ViewNode? { Self.innermost(in: tapNodes, at: point) }
+
+  /// The innermost view with a drag gesture whose laid-out frame holds `point`.
+  func dragTarget(at point: Point) -> ViewNode? { Self.innermost(in: dragNodes, at: point) }
+
+  private static func innermost(in nodes: [UInt64: ViewNode], at point: Point) -> ViewNode? {
+    let hits = nodes.values.filter { node in
       guard let r = SceneRuntime.union(node.output) else { return false }
       return point.x >= r.minX && point.x < r.maxX && point.y >= r.minY && point.y < r.maxY
     }

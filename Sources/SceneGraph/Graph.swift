@@ -107,6 +107,8 @@ final class ViewNode {
   var keyHandler: ((KeyPress) -> KeyPress.Result)?
   /// `onTapGesture`'s action.
   var tapHandler: (() -> Void)?
+  /// A `DragGesture` attached with `.gesture(_:)`.
+  var dragRecipe: _GestureRecipe?
   /// The animation of a `withAnimation` block that changed this view's state, for its next
   /// body (`.some(nil)`: changed without animation on purpose).
   var pendingTransaction: Animation??

@@ -1,5 +1,6 @@
 // Controls' focus and input: which control a press hits, drags, focus, keys and the focus ring.
 import Graphics
+import Timeline
 
 extension KeyEquivalent {
   /// The up arrow key, as SwiftUI spells it (a private-use character).
@@ -168,14 +169,43 @@ extension SceneRuntime {
       return true
     }
     let released = releaseFocus()
+    if let dragNode = routes.dragTarget(at: point), let recipe = dragNode.dragRecipe {
+      // A press on a view that drags: the drag begins once the pointer has moved far enough;
+      // a press released before that is a click, and the tap under it runs on release.
+      let origin = SceneRuntime.union(dragNode.output)?.origin ?? point
+      var drag = DragTracking(node: dragNode, start: point, origin: origin, last: (point, monotonicSeconds()))
+      drag.pendingTap = tapNode?.tapHandler
+      routes.drag = drag
+      if case .drag(let minimum) = recipe.kind, minimum == 0 { moveDrag(to: point) }
+      return true
+    }
     guard let action = tapNode?.tapHandler else { return released }
     action()
+    return true
+  }
+
+  /// Follows the drag in progress to `point`: it begins once the pointer is its least distance
+  /// away, and from then its `onChanged` actions run. True when they ran.
+  private func moveDrag(to point: Point) -> Bool {
+    guard var drag = routes.drag, let recipe = drag.node.dragRecipe,
+      case .drag(let minimum) = recipe.kind
+    else { return false }
+    let value = drag.value(at: point, time: monotonicSeconds(), global: recipe.global)
+    let (dx, dy) = (value.translation.width, value.translation.height)
+    if !drag.began, (dx * dx + dy * dy).squareRoot() >= minimum {
+      drag.began = true
+      drag.pendingTap = nil
+    }
+    routes.drag = drag
+    guard drag.began else { return false }
+    for action in recipe.changed { action(value) }
     return true
   }
 
   /// Moves the pointer with the primary button held: the control pressed follows it (a
   /// slider's thumb). True when a control was being pressed.
   public func pointerMoved(to point: Point) -> Bool {
+    if routes.drag != nil { return moveDrag(to: point) }
     guard let id = routes.controls.tracking, let entry = routes.controls.entries[id],
       let frame = routes.controls.frame(of: entry)
     else { return false }
@@ -186,6 +216,16 @@ extension SceneRuntime {
   /// Releases the primary button at `point`: the control pressed finishes (a button runs its
   /// action when released over it). True when a control was being pressed.
   public func pointerUp(at point: Point) -> Bool {
+    if var drag = routes.drag {
+      routes.drag = nil
+      if drag.began, let recipe = drag.node.dragRecipe {
+        let value = drag.value(at: point, time: monotonicSeconds(), global: recipe.global)
+        for action in recipe.ended { action(value) }
+      } else {
+        drag.pendingTap?()
+      }
+      return true
+    }
     guard let id = routes.controls.tracking else { return false }
     routes.controls.tracking = nil
     guard let entry = routes.controls.entries[id] else { return true }

@@ -13,6 +13,10 @@ extension View {
   public func onTapGesture(count: Int = 1, perform action: @escaping () -> Void) -> _TapGestureView<Self> {
     _TapGestureView(content: self, action: action)
   }
+
+  /// The shape that takes the view's clicks; accepted: a click anywhere in a view's frame
+  /// reaches it already, as `contentShape(Rectangle())` asks.
+  public func contentShape<S: Shape>(_ shape: S, eoFill: Bool = false) -> some View { self }
 }
 
 extension _TapGestureView: PrimitiveView {
