@@ -10,6 +10,8 @@ struct EventRoutes {
   private var dragNodes: [UInt64: ViewNode] = [:]
   /// The drag the pointer is making, from a press on a view with a `DragGesture`.
   var drag: DragTracking?
+  /// Pixels per point in the last frame: drawn bounds are in pixels, the pointer in points.
+  var pixelScale = 1.0
   /// The controls on screen, the focused one and the one pressed (`Controls/ControlFocus.swift`).
   var controls = ControlRoutes()
 
@@ -43,18 +45,30 @@ struct EventRoutes {
     return false
   }
 
-  /// The innermost view with a tap handler whose laid-out frame holds `point`.
-  func tapTarget(at point: Point) -> ViewNode? { Self.innermost(in: tapNodes, at: point) }
+  /// The innermost view with a tap handler drawn under `point`.
+  func tapTarget(at point: Point) -> ViewNode? { innermost(in: tapNodes, at: point) }
 
-  /// The innermost view with a drag gesture whose laid-out frame holds `point`.
-  func dragTarget(at point: Point) -> ViewNode? { Self.innermost(in: dragNodes, at: point) }
+  /// The innermost view with a drag gesture drawn under `point`.
+  func dragTarget(at point: Point) -> ViewNode? { innermost(in: dragNodes, at: point) }
 
-  private static func innermost(in nodes: [UInt64: ViewNode], at point: Point) -> ViewNode? {
+  private func innermost(in nodes: [UInt64: ViewNode], at point: Point) -> ViewNode? {
     let hits = nodes.values.filter { node in
-      guard let r = SceneRuntime.union(node.output) else { return false }
+      guard let r = hitBounds(of: node) else { return false }
       return point.x >= r.minX && point.x < r.maxX && point.y >= r.minY && point.y < r.maxY
     }
     return hits.max { $0.serial < $1.serial }
+  }
+
+  /// Where `node`'s view was drawn in the last frame, in points: offsets, scales and turns
+  /// included; its laid-out frame before it was drawn.
+  func hitBounds(of node: ViewNode) -> Rect? {
+    let drawn = node.output.compactMap(\.drawnBounds)
+    guard drawn.count == node.output.count, let first = drawn.first, pixelScale > 0 else {
+      return SceneRuntime.union(node.output)
+    }
+    let u = drawn.dropFirst().reduce(first) { $0.union($1) }
+    let k = 1 / pixelScale
+    return Rect(x: u.minX * k, y: u.minY * k, width: u.width * k, height: u.height * k)
   }
 }
 

@@ -204,6 +204,18 @@ final class ViewNode {
   }
 }
 
+extension ViewNode {
+  /// Whether this node is `other` or below it.
+  func isInside(_ other: ViewNode) -> Bool {
+    var n: ViewNode? = self
+    while let m = n {
+      if m === other { return true }
+      n = m.parent
+    }
+    return false
+  }
+}
+
 /// A timeline's place in its schedule, kept by its node.
 final class TimelineSlot {
   var schedule: Any

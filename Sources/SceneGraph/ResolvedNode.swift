@@ -56,6 +56,12 @@ final class RNode {
   var fragment: LoweredFragment?
   /// Whether the node is never kept as a fragment: it holds a canvas.
   var fragmentRefused = false
+  /// Whether a click or drag is routed by where this node was drawn (a view with a tap or a
+  /// gesture): lowering then keeps `drawnBounds`.
+  var isHitTarget = false
+  /// Where this node was drawn in the last lowering, in pixels: its frame under every
+  /// transform (offsets included); nil before it was lowered as a hit target.
+  var drawnBounds: Rect?
   /// Until this drawn frame, neither the node nor anything below it is kept: it was drawn
   /// under another transform, opacity, frame or clip than the fragment it kept (or drew too
   /// little to keep).

@@ -306,6 +306,7 @@ public final class SceneRuntime {
     drawList = DrawList()
     caches.beginFrame()
     lowerer.lower(rootNode, .scale(input.pixelScale, input.pixelScale), 1)
+    routes.pixelScale = input.pixelScale
     restoreLaidOutFrames()
     caches.endFrame()
     drawList = lowerer.list

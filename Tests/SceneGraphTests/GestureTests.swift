@@ -97,4 +97,38 @@ final class GestureLog: @unchecked Sendable {
     #expect(!frames.runtime.tap(at: Point(x: 5, y: 5)))
     #expect(count.n == 1)
   }
+
+  /// A square dragged to stay where it is dropped: the published pattern.
+  struct Dropped: View {
+    @State private var position = Size(width: 0, height: 0)
+    @State private var drag = Size(width: 0, height: 0)
+    var body: some View {
+      Rectangle().fill(Color.red).frame(width: 40, height: 40)
+        .offset(x: position.width + drag.width, y: position.height + drag.height)
+        .gesture(
+          DragGesture()
+            .onChanged { drag = $0.translation }
+            .onEnded {
+              let t = $0.translation
+              position = Size(width: position.width + t.width, height: position.height + t.height)
+              drag = Size(width: 0, height: 0)
+            })
+    }
+  }
+
+  @Test("a view dragged to a new place is pressed where it is drawn, not where it was laid out")
+  func pressFindsTheMovedView() {
+    let frames = KeyedFrames(view: Dropped(), size: Size(width: 200, height: 100))
+    _ = frames(0)
+    #expect(frames.runtime.pointerDown(at: Point(x: 100, y: 50)))
+    #expect(frames.runtime.pointerMoved(to: Point(x: 160, y: 60)))
+    #expect(frames.runtime.pointerUp(at: Point(x: 160, y: 60)))
+    #expect(square(frames(0.1)) == Rect(x: 140, y: 40, width: 40, height: 40))
+    // Its old place is empty now; it is found where it was dropped, and moves from there.
+    #expect(!frames.runtime.pointerDown(at: Point(x: 95, y: 50)))
+    #expect(frames.runtime.pointerDown(at: Point(x: 160, y: 60)))
+    #expect(frames.runtime.pointerMoved(to: Point(x: 130, y: 60)))
+    #expect(frames.runtime.pointerUp(at: Point(x: 130, y: 60)))
+    #expect(square(frames(0.2)) == Rect(x: 110, y: 40, width: 40, height: 40))
+  }
 }

@@ -158,8 +158,12 @@ extension SceneRuntime {
   /// `pointerUp(at:)`; a press anywhere else releases the focus.
   public func pointerDown(at point: Point) -> Bool {
     routes.controls.tracking = nil
+    // A drag whose release never came (the window lost the pointer) ends here.
+    routes.drag = nil
     let tapNode = routes.tapTarget(at: point)
-    if let control = routes.controls.target(at: point), control.node.serial > tapNode?.serial ?? 0,
+    let dragNode = routes.dragTarget(at: point)
+    if let control = routes.controls.target(at: point),
+      control.node.serial > max(tapNode?.serial ?? 0, dragNode?.serial ?? 0),
       let frame = routes.controls.frame(of: control)
     {
       focus(control.node)
@@ -169,14 +173,16 @@ extension SceneRuntime {
       return true
     }
     let released = releaseFocus()
-    if let dragNode = routes.dragTarget(at: point), let recipe = dragNode.dragRecipe {
+    // A view with a tap drawn over the dragging one, and not inside it, takes the click.
+    let tapOnTop = tapNode.map { tap in dragNode.map { tap.serial > $0.serial && !tap.isInside($0) } ?? true } ?? false
+    if let dragNode, !tapOnTop, let recipe = dragNode.dragRecipe {
       // A press on a view that drags: the drag begins once the pointer has moved far enough;
       // a press released before that is a click, and the tap under it runs on release.
-      let origin = SceneRuntime.union(dragNode.output)?.origin ?? point
+      let origin = routes.hitBounds(of: dragNode)?.origin ?? point
       var drag = DragTracking(node: dragNode, start: point, origin: origin, last: (point, monotonicSeconds()))
       drag.pendingTap = tapNode?.tapHandler
       routes.drag = drag
-      if case .drag(let minimum) = recipe.kind, minimum == 0 { moveDrag(to: point) }
+      if case .drag(let minimum) = recipe.kind, minimum == 0 { _ = moveDrag(to: point) }
       return true
     }
     guard let action = tapNode?.tapHandler else { return released }

@@ -100,6 +100,23 @@ struct Lowerer {
   }
 
   mutating func lower(_ n: RNode, _ t: Transform2D, _ opacity: Double) {
+    if n.isHitTarget { noteDrawnBounds(n, t) }
+    lowerNode(n, t, opacity)
+  }
+
+  /// Keeps where a view that takes clicks is drawn, so that a press finds it there: its frame
+  /// under the transforms above it, its own flight, and the offsets, scales and turns it wears.
+  private func noteDrawnBounds(_ n: RNode, _ t: Transform2D) {
+    var m = n.presentedTransform.map { $0.concatenating(t) } ?? t
+    var r = n
+    while case .modified(let modifier, let child) = r.kind, let effect = modifier as? any TransformEffect {
+      m = effect.transform(in: r.frame).concatenating(m)
+      r = child
+    }
+    n.drawnBounds = Quad(r.frame, m).bounds
+  }
+
+  private mutating func lowerNode(_ n: RNode, _ t: Transform2D, _ opacity: Double) {
     guard opacity > 0.001 else { return }
     if let m = n.presentedTransform {
       lower(moved: n, m.concatenating(t), opacity)

@@ -160,7 +160,9 @@ extension _GestureView: PrimitiveView {
         ctx.runtime.registerTapHandler(node)
       }
     }
-    return ctx.runtime.child(node, ChildKey(0), content, ctx)
+    let out = ctx.runtime.child(node, ChildKey(0), content, ctx)
+    for r in out { r.isHitTarget = true }
+    return out
   }
 }
 
@@ -179,7 +181,9 @@ struct DragTracking {
   /// The value for the pointer at `point`, `time` seconds of the monotonic clock.
   mutating func value(at point: Point, time: Double, global: Bool) -> DragGesture.Value {
     let dt = time - last.time
-    if dt > 0.001 {
+    // A release where the last move was (as SDL reports it) keeps the move's velocity: a
+    // flick ends moving. A pointer held still for a twentieth of a second has stopped.
+    if dt > 0.001, point != last.point || dt > 0.05 {
       velocity = Size(width: (point.x - last.point.x) / dt, height: (point.y - last.point.y) / dt)
       last = (point, time)
     }

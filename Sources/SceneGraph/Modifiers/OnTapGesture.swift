@@ -25,6 +25,8 @@ extension _TapGestureView: PrimitiveView {
       node.tapHandler = action
       ctx.runtime.registerTapHandler(node)
     }
-    return ctx.runtime.child(node, ChildKey(0), content, ctx)
+    let out = ctx.runtime.child(node, ChildKey(0), content, ctx)
+    for r in out { r.isHitTarget = true }
+    return out
   }
 }
