@@ -131,4 +131,25 @@ final class GestureLog: @unchecked Sendable {
     #expect(frames.runtime.pointerUp(at: Point(x: 130, y: 60)))
     #expect(square(frames(0.2)) == Rect(x: 110, y: 40, width: 40, height: 40))
   }
+
+  /// A square that follows a drag through `@GestureState` and returns when it ends.
+  struct StateDragged: View {
+    @GestureState private var drag = Size(width: 0, height: 0)
+    var body: some View {
+      Rectangle().fill(Color.red).frame(width: 40, height: 40)
+        .offset(x: drag.width, y: drag.height)
+        .gesture(DragGesture().updating($drag) { value, state, _ in state = value.translation })
+    }
+  }
+
+  @Test("@GestureState follows the drag through updating(_:body:) and is back to its start when it ends")
+  func gestureStateResets() {
+    let frames = KeyedFrames(view: StateDragged(), size: Size(width: 200, height: 100))
+    _ = frames(0)
+    #expect(frames.runtime.pointerDown(at: Point(x: 100, y: 50)))
+    #expect(frames.runtime.pointerMoved(to: Point(x: 130, y: 40)))
+    #expect(square(frames(0.1)) == Rect(x: 110, y: 20, width: 40, height: 40))
+    #expect(frames.runtime.pointerUp(at: Point(x: 130, y: 40)))
+    #expect(square(frames(0.2)) == Rect(x: 80, y: 30, width: 40, height: 40))
+  }
 }

@@ -107,6 +107,71 @@ extension Gesture {
   }
 }
 
+/// A value a gesture sets while it goes on, back to its initial value when it ends;
+/// SwiftUI's `@GestureState`. Set through `updating(_:body:)`.
+@propertyWrapper
+public struct GestureState<Value>: DynamicProperty {
+  /// Kept as the view's state, which the gesture writes.
+  let state: State<Value>
+  let initialValue: Value
+
+  public init(wrappedValue: Value) {
+    state = State(wrappedValue: wrappedValue)
+    initialValue = wrappedValue
+  }
+
+  public init(initialValue: Value) { self.init(wrappedValue: initialValue) }
+
+  /// The value: the gesture's while it goes on, else the initial one.
+  public var wrappedValue: Value { state.wrappedValue }
+
+  /// The state itself, for `updating(_:body:)`.
+  public var projectedValue: GestureState<Value> { self }
+}
+
+extension GestureState: BindableState {
+  func bind(to node: ViewNode, index: Int, name: String, runtime: SceneRuntime) {
+    state.bind(to: node, index: index, name: name, runtime: runtime)
+  }
+}
+
+extension GestureState: DiffableProperty {
+  func isSame(as other: Any, by comparators: Comparators) -> Bool { true }
+}
+
+/// A gesture that sets a `@GestureState` as it changes; SwiftUI's `GestureStateGesture`.
+public struct GestureStateGesture<Base: Gesture, State>: Gesture {
+  public typealias Value = Base.Value
+  let base: Base
+  let state: GestureState<State>
+  let body: (Base.Value, inout State, inout Transaction) -> Void
+
+  public var _recipe: _GestureRecipe {
+    var r = base._recipe
+    let (state, body) = (self.state, self.body)
+    r.changed.append { any in
+      guard let value = any as? Base.Value else { return }
+      var current = state.state.wrappedValue
+      var transaction = Transaction()
+      body(value, &current, &transaction)
+      state.state.wrappedValue = current
+    }
+    // Back to where it started when the gesture ends, before the gesture's `onEnded`.
+    r.ended.insert({ _ in state.state.wrappedValue = state.initialValue }, at: 0)
+    return r
+  }
+}
+
+extension Gesture {
+  /// Sets `state` from each new value while the gesture goes on; it returns to its initial
+  /// value when the gesture ends.
+  public func updating<S>(
+    _ state: GestureState<S>, body: @escaping (Value, inout S, inout Transaction) -> Void
+  ) -> GestureStateGesture<Self, S> {
+    GestureStateGesture(base: self, state: state, body: body)
+  }
+}
+
 /// A view with a gesture attached.
 public struct _GestureView<Content: View, G: Gesture>: View {
   public typealias Body = Never
