@@ -25,16 +25,26 @@ extension PlaygroundApp {
       // Through the runtime, as a scene's own `onTapGesture` and controls would get it: the
       // grid's cells are views with tap handlers.
       if runtime.pointerDown(at: Point(x: x, y: y)) { invalidate() }
-      if let open = pendingSceneOpen {
-        pendingSceneOpen = nil
-        switchScene(to: open)
-      }
+      openPendingScene()
     case .mouseMoved(let x, let y):
       // A drag: the control pressed (a slider) follows the pointer.
       if runtime.pointerMoved(to: Point(x: x, y: y)) { invalidate() }
     case .mouseUp(let x, let y):
+      // A tap runs on release: a grid cell's opens its scene.
       if runtime.pointerUp(at: Point(x: x, y: y)) { invalidate() }
-    case .wheel(let dy):
+      openPendingScene()
+    case .wheel(let dy, let x, let y, let mods) where mods.contains(.control) || mods.contains(.shift):
+      // A pinch or a twist for a view's gesture under the pointer; else the wheel's own use.
+      let point = Point(x: x, y: y)
+      let taken =
+        mods.contains(.control)
+        ? runtime.pinch(by: pow(1.1, Double(dy)), at: point) : runtime.twist(by: Double(dy) * .pi / 12, at: point)
+      if taken {
+        invalidate()
+      } else {
+        handle(.wheel(dy, x: x, y: y, []))
+      }
+    case .wheel(let dy, _, _, _):
       let count = SceneCatalog.all.count
       let step = dy > 0 ? count - 1 : 1
       if gridMode {
@@ -46,6 +56,13 @@ extension PlaygroundApp {
     case .focusGained, .focusLost, .ignored:
       break
     }
+  }
+
+  /// Opens the scene a grid cell's tap asked for, once the event that ran it is handled.
+  private func openPendingScene() {
+    guard let open = pendingSceneOpen else { return }
+    pendingSceneOpen = nil
+    switchScene(to: open)
   }
 
   func handleKey(_ key: Key, _ mods: KeyModifiers) {

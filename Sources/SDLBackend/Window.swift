@@ -36,8 +36,9 @@ public enum WindowEvent: Hashable, Sendable {
   case mouseMoved(x: Double, y: Double)
   /// The primary button was released at a point.
   case mouseUp(x: Double, y: Double)
-  /// The wheel turned: positive is away from the user (up).
-  case wheel(Int)
+  /// The wheel turned with the pointer at a point: positive is away from the user (up); the
+  /// modifier keys held (Ctrl pinches, Shift twists).
+  case wheel(Int, x: Double, y: Double, KeyModifiers)
   /// An event the app does not act on (a move with no button held, say); it still woke the loop.
   case ignored
 }
@@ -199,14 +200,11 @@ public final class Window {
       return .mouseMoved(x: Double(e.motion.x), y: Double(e.motion.y))
     case SDL_MOUSEWHEEL:
       let dy = Int(e.wheel.y) * (e.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue ? -1 : 1)
-      return dy == 0 ? .ignored : .wheel(dy)
+      return dy == 0
+        ? .ignored : .wheel(dy, x: Double(e.wheel.mouseX), y: Double(e.wheel.mouseY), modifiers(SDL_GetModState()))
     case SDL_KEYDOWN:
       let sym = e.key.keysym
-      let mod = UInt32(sym.mod)
-      var mods: KeyModifiers = []
-      if mod & UInt32(KMOD_SHIFT.rawValue) != 0 { mods.insert(.shift) }
-      if mod & UInt32(KMOD_CTRL.rawValue) != 0 { mods.insert(.control) }
-      if mod & UInt32(KMOD_ALT.rawValue) != 0 { mods.insert(.alt) }
+      let mods = modifiers(SDL_Keymod(UInt32(sym.mod)))
       return .key(key(for: sym.sym, shift: mods.contains(.shift)), mods)
     case SDL_WINDOWEVENT:
       switch SDL_WindowEventID(UInt32(e.window.event)) {
@@ -224,6 +222,15 @@ public final class Window {
       }
     default: return .ignored
     }
+  }
+
+  /// The modifier keys in SDL's mask.
+  static func modifiers(_ mod: SDL_Keymod) -> KeyModifiers {
+    var mods: KeyModifiers = []
+    if mod.rawValue & KMOD_SHIFT.rawValue != 0 { mods.insert(.shift) }
+    if mod.rawValue & KMOD_CTRL.rawValue != 0 { mods.insert(.control) }
+    if mod.rawValue & KMOD_ALT.rawValue != 0 { mods.insert(.alt) }
+    return mods
   }
 
   static func key(for sym: SDL_Keycode, shift: Bool) -> Key {

@@ -105,10 +105,8 @@ final class ViewNode {
   var onDisappear: (() -> Void)?
   /// `onKeyPress`'s handler.
   var keyHandler: ((KeyPress) -> KeyPress.Result)?
-  /// `onTapGesture`'s action.
-  var tapHandler: (() -> Void)?
-  /// A `DragGesture` attached with `.gesture(_:)`.
-  var dragRecipe: _GestureRecipe?
+  /// The gesture attached with `.gesture(_:)` (or `onTapGesture`, `onLongPressGesture`).
+  var gesture: GestureAttachment?
   /// The animation of a `withAnimation` block that changed this view's state, for its next
   /// body (`.some(nil)`: changed without animation on purpose).
   var pendingTransaction: Animation??

@@ -152,20 +152,23 @@ extension SceneRuntime {
   /// Whether a control has keyboard focus; keys then go to `controlKeyPress(_:)` first.
   public var hasFocusedControl: Bool { routes.controls.focused != nil }
 
-  /// Gives a primary-button press at `point` (window points, as laid out in the last frame)
-  /// to the innermost control or `onTapGesture` view under it, and says whether anything
-  /// took it or changed. A control takes focus and follows the pointer until
+  /// Gives a primary-button press at `point` (window points, as drawn in the last frame) to
+  /// the innermost control under it, or to the gestures of the views under it, and says
+  /// whether anything took it or changed. A control takes focus and follows the pointer until
   /// `pointerUp(at:)`; a press anywhere else releases the focus.
-  public func pointerDown(at point: Point) -> Bool {
+  public func pointerDown(at point: Point) -> Bool { pointerDown(at: point, time: monotonicSeconds()) }
+
+  func pointerDown(at point: Point, time: Double) -> Bool {
     routes.controls.tracking = nil
-    // A drag whose release never came (the window lost the pointer) ends here.
-    routes.drag = nil
-    let tapNode = routes.tapTarget(at: point)
-    let dragNode = routes.dragTarget(at: point)
-    if let control = routes.controls.target(at: point),
-      control.node.serial > max(tapNode?.serial ?? 0, dragNode?.serial ?? 0),
+    let views = gestureViews(at: point)
+    let innermostGesture = views.map(\.node.serial).max() ?? 0
+    if let control = routes.controls.target(at: point), control.node.serial > innermostGesture,
       let frame = routes.controls.frame(of: control)
     {
+      // A control inside every view with a gesture takes the press; gestures waiting for a
+      // further click are stopped.
+      routes.arena?.stopAll()
+      routes.arena = nil
       focus(control.node)
       routes.controls.tracking = control.node.serial
       invalidate(control.node)
@@ -173,45 +176,16 @@ extension SceneRuntime {
       return true
     }
     let released = releaseFocus()
-    // A view with a tap drawn over the dragging one, and not inside it, takes the click.
-    let tapOnTop = tapNode.map { tap in dragNode.map { tap.serial > $0.serial && !tap.isInside($0) } ?? true } ?? false
-    if let dragNode, !tapOnTop, let recipe = dragNode.dragRecipe {
-      // A press on a view that drags: the drag begins once the pointer has moved far enough;
-      // a press released before that is a click, and the tap under it runs on release.
-      let origin = routes.hitBounds(of: dragNode)?.origin ?? point
-      var drag = DragTracking(node: dragNode, start: point, origin: origin, last: (point, monotonicSeconds()))
-      drag.pendingTap = tapNode?.tapHandler
-      routes.drag = drag
-      if case .drag(let minimum) = recipe.kind, minimum == 0 { _ = moveDrag(to: point) }
-      return true
-    }
-    guard let action = tapNode?.tapHandler else { return released }
-    action()
-    return true
-  }
-
-  /// Follows the drag in progress to `point`: it begins once the pointer is its least distance
-  /// away, and from then its `onChanged` actions run. True when they ran.
-  private func moveDrag(to point: Point) -> Bool {
-    guard var drag = routes.drag, let recipe = drag.node.dragRecipe,
-      case .drag(let minimum) = recipe.kind
-    else { return false }
-    let value = drag.value(at: point, time: monotonicSeconds(), global: recipe.global)
-    let (dx, dy) = (value.translation.width, value.translation.height)
-    if !drag.began, (dx * dx + dy * dy).squareRoot() >= minimum {
-      drag.began = true
-      drag.pendingTap = nil
-    }
-    routes.drag = drag
-    guard drag.began else { return false }
-    for action in recipe.changed { action(value) }
-    return true
+    return gesturePress(at: point, time: time, views: views) || released
   }
 
   /// Moves the pointer with the primary button held: the control pressed follows it (a
-  /// slider's thumb). True when a control was being pressed.
-  public func pointerMoved(to point: Point) -> Bool {
-    if routes.drag != nil { return moveDrag(to: point) }
+  /// slider's thumb), or the gestures under the press see the move. True when something
+  /// changed.
+  public func pointerMoved(to point: Point) -> Bool { pointerMoved(to: point, time: monotonicSeconds()) }
+
+  func pointerMoved(to point: Point, time: Double) -> Bool {
+    if routes.arena != nil { return gestureEvent(.moved, at: point, time: time) }
     guard let id = routes.controls.tracking, let entry = routes.controls.entries[id],
       let frame = routes.controls.frame(of: entry)
     else { return false }
@@ -220,18 +194,12 @@ extension SceneRuntime {
   }
 
   /// Releases the primary button at `point`: the control pressed finishes (a button runs its
-  /// action when released over it). True when a control was being pressed.
-  public func pointerUp(at point: Point) -> Bool {
-    if var drag = routes.drag {
-      routes.drag = nil
-      if drag.began, let recipe = drag.node.dragRecipe {
-        let value = drag.value(at: point, time: monotonicSeconds(), global: recipe.global)
-        for action in recipe.ended { action(value) }
-      } else {
-        drag.pendingTap?()
-      }
-      return true
-    }
+  /// action when released over it), or the gestures under the press see the release (a tap
+  /// runs now). True when something changed.
+  public func pointerUp(at point: Point) -> Bool { pointerUp(at: point, time: monotonicSeconds()) }
+
+  func pointerUp(at point: Point, time: Double) -> Bool {
+    if routes.arena != nil { return gestureEvent(.up, at: point, time: time) }
     guard let id = routes.controls.tracking else { return false }
     routes.controls.tracking = nil
     guard let entry = routes.controls.entries[id] else { return true }
