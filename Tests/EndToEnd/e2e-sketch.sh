@@ -327,3 +327,52 @@ if grep -q "toggle true" "$SK/controls.out" && grep -q "presses 1" "$SK/controls
 else
   fail "controls in a window" "$(cat "$SK/controls.out" "$SK/controls.err" | tail -5)"
 fi
+
+# Gestures in a window: a long press held, a double click beside a single one, and a pinch.
+cat >"$SK/Gestures.swift" <<'SWIFT'
+import SwiftUI
+
+struct Gestures: View {
+  var body: some View {
+    VStack(spacing: 30) {
+      Circle().fill(Color.blue).frame(width: 80, height: 80)
+        .onLongPressGesture(minimumDuration: 0.4) { print("held") }
+      Rectangle().fill(Color.green).frame(width: 120, height: 60)
+        .onTapGesture(count: 2) { print("double") }
+        .onTapGesture { print("single") }
+        .gesture(MagnificationGesture().onEnded { print("pinch \(($0 * 100).rounded() / 100)") })
+    }
+    .frame(width: 400, height: 300)
+  }
+}
+SWIFT
+"$BIN" run "$SK/Gestures.swift" --size 400x300 --duration 25 >"$SK/gestures.out" 2>"$SK/gestures.err" &
+PID=$!
+GW=""
+for _ in $(seq 150); do
+  GW=$(xdotool search --class playground 2>/dev/null | head -1)
+  [ -n "$GW" ] && break
+  sleep 0.1
+done
+if [ -n "$GW" ]; then
+  sleep 1.5
+  xdotool windowactivate --sync "$GW" >/dev/null 2>&1
+  # The layout (400 × 300): the circle centred at (200, 105), the rectangle at (200, 205).
+  xdotool mousemove --window "$GW" 200 105 mousedown 1
+  sleep 0.8
+  xdotool mouseup 1
+  xdotool mousemove --window "$GW" 200 205 click 1
+  sleep 0.8
+  xdotool click --repeat 2 --delay 100 1
+  sleep 0.8
+  xdotool keydown ctrl click 4 click 4 keyup ctrl
+  sleep 0.8
+  xdotool key --window "$GW" q
+  xdotool keyup q >/dev/null 2>&1
+fi
+wait $PID
+if [ "$(tr '\n' ' ' <"$SK/gestures.out")" = "held single double pinch 1.21 " ]; then
+  pass "gestures in a window: a held press, a single click, a double click and Ctrl with the wheel each run theirs"
+else
+  fail "gestures in a window" "$(cat "$SK/gestures.out" "$SK/gestures.err" | tail -6)"
+fi
