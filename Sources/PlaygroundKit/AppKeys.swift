@@ -28,7 +28,12 @@ extension PlaygroundApp {
       openPendingScene()
     case .mouseMoved(let x, let y):
       // A drag: the control pressed (a slider) follows the pointer.
-      if runtime.pointerMoved(to: Point(x: x, y: y)) { invalidate() }
+      let moved = runtime.pointerMoved(to: Point(x: x, y: y))
+      if runtime.pointerHovered(at: Point(x: x, y: y)) || moved { invalidate() }
+    case .hover(let x, let y):
+      if runtime.pointerHovered(at: Point(x: x, y: y)) { invalidate() }
+    case .pointerLeft:
+      if runtime.pointerHovered(at: nil) { invalidate() }
     case .mouseUp(let x, let y):
       // A tap runs on release: a grid cell's opens its scene.
       if runtime.pointerUp(at: Point(x: x, y: y)) { invalidate() }

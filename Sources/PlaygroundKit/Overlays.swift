@@ -333,7 +333,8 @@ enum Overlays {
                     Rectangle().stroke(Color.yellow, lineWidth: 3)
                   }
                 }
-                .onTapGesture { open.perform(i) }
+                // Ahead of the scene's own gestures: a click on a cell opens its scene.
+                .highPriorityGesture(TapGesture().onEnded { open.perform(i) })
                 .id(type(of: scenes[i]).name)
             }
           }

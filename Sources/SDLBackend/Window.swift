@@ -36,6 +36,10 @@ public enum WindowEvent: Hashable, Sendable {
   case mouseMoved(x: Double, y: Double)
   /// The primary button was released at a point.
   case mouseUp(x: Double, y: Double)
+  /// The pointer moved to a point with no button held.
+  case hover(x: Double, y: Double)
+  /// The pointer left the window.
+  case pointerLeft
   /// The wheel turned with the pointer at a point: positive is away from the user (up); the
   /// modifier keys held (Ctrl pinches, Shift twists).
   case wheel(Int, x: Double, y: Double, KeyModifiers)
@@ -198,6 +202,8 @@ public final class Window {
     // Bit 0 of the button state is the primary button (SDL_BUTTON_LMASK).
     case SDL_MOUSEMOTION where e.motion.state & 1 != 0:
       return .mouseMoved(x: Double(e.motion.x), y: Double(e.motion.y))
+    case SDL_MOUSEMOTION where e.motion.state == 0:
+      return .hover(x: Double(e.motion.x), y: Double(e.motion.y))
     case SDL_MOUSEWHEEL:
       let dy = Int(e.wheel.y) * (e.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue ? -1 : 1)
       return dy == 0
@@ -218,6 +224,7 @@ public final class Window {
         return .resized(width: Int(e.window.data1), height: Int(e.window.data2))
       case SDL_WINDOWEVENT_FOCUS_GAINED: return .focusGained
       case SDL_WINDOWEVENT_FOCUS_LOST: return .focusLost
+      case SDL_WINDOWEVENT_LEAVE: return .pointerLeft
       default: return .ignored
       }
     default: return .ignored

@@ -47,6 +47,11 @@ public struct EnvironmentValues: Hashable {
       get { extras.storage.objects }
       set { extras.update { $0.objects = newValue } }
     }
+    /// Light or dark (`.preferredColorScheme(_:)`).
+    var colorScheme: ColorScheme {
+      get { extras.storage.colorScheme }
+      set { extras.update { $0.colorScheme = newValue } }
+    }
   }
 
   /// The box the values live in; never written once shared (`write`).
@@ -124,6 +129,12 @@ public struct EnvironmentValues: Hashable {
     get { storage.values.objects }
     set { write { $0.objects = newValue } }
   }
+  /// Light or dark: light unless `.preferredColorScheme(_:)` or `.environment(\.colorScheme, _)`
+  /// says otherwise. Semantic colors (`Color.primary`) do not follow it.
+  public var colorScheme: ColorScheme {
+    get { storage.values.colorScheme }
+    set { write { $0.colorScheme = newValue } }
+  }
 }
 
 /// The environment's rarely set values in one shared box, copied only when one is set: the
@@ -135,19 +146,22 @@ struct EnvironmentExtras: Hashable {
     var tracking = 0.0
     var controls = ControlEnvironment()
     var objects = EnvironmentObjects()
+    var colorScheme = ColorScheme.light
 
     init() {}
 
     func copy() -> Storage {
       let s = Storage()
-      (s.imageScale, s.tracking, s.controls, s.objects) = (imageScale, tracking, controls, objects)
+      (s.imageScale, s.tracking, s.controls, s.objects, s.colorScheme) = (
+        imageScale, tracking, controls, objects, colorScheme
+      )
       return s
     }
 
     static func == (a: Storage, b: Storage) -> Bool {
       a === b
         || (a.imageScale == b.imageScale && a.tracking == b.tracking && a.controls == b.controls
-          && a.objects == b.objects)
+          && a.objects == b.objects && a.colorScheme == b.colorScheme)
     }
 
     func hash(into h: inout Hasher) {
@@ -155,6 +169,7 @@ struct EnvironmentExtras: Hashable {
       h.combine(tracking)
       h.combine(controls)
       h.combine(objects)
+      h.combine(colorScheme)
     }
   }
 

@@ -12,6 +12,9 @@ struct EventRoutes {
   var arena: GestureArena?
   /// The deadline the arena has asked to be woken at.
   var gestureWake: Double?
+  /// The views with hover actions (`Modifiers/OnHover.swift`), and those the pointer is over.
+  private(set) var hoverNodes: [UInt64: ViewNode] = [:]
+  var hovered: Set<UInt64> = []
   /// Pixels per point in the last frame: drawn bounds are in pixels, the pointer in points.
   var pixelScale = 1.0
   /// The controls on screen, the focused one and the one pressed (`Controls/ControlFocus.swift`).
@@ -19,22 +22,35 @@ struct EventRoutes {
 
   mutating func registerKeyHandler(_ node: ViewNode) { keyNodes[node.serial] = node }
   mutating func registerGesture(_ node: ViewNode) { gestureNodes[node.serial] = node }
+  mutating func registerHover(_ node: ViewNode) { hoverNodes[node.serial] = node }
   mutating func unregisterGesture(_ node: ViewNode) {
     gestureNodes[node.serial] = nil
-    _ = arena?.stop { $0.node === node }
+    dropFromArena(node)
   }
 
   /// Forgets a node that went away; a gesture of its in progress is stopped.
   mutating func remove(_ node: ViewNode) {
     keyNodes[node.serial] = nil
-    if gestureNodes.removeValue(forKey: node.serial) != nil { _ = arena?.stop { $0.node === node } }
+    hoverNodes[node.serial] = nil
+    hovered.remove(node.serial)
+    if gestureNodes.removeValue(forKey: node.serial) != nil { dropFromArena(node) }
     controls.remove(node)
+  }
+
+  /// Stops the gestures of a view that went away or turned them off. Nothing else runs: this
+  /// happens in the middle of an update.
+  private mutating func dropFromArena(_ node: ViewNode) {
+    guard arena != nil else { return }
+    arena?.cancel { $0.node === node }
+    if arena?.isDone == true { arena = nil }
   }
 
   mutating func removeAll() {
     keyNodes.removeAll()
+    hoverNodes.removeAll()
+    hovered.removeAll()
     gestureNodes.removeAll()
-    arena?.stopAll()
+    arena?.cancel { _ in true }
     arena = nil
     controls.removeAll()
   }

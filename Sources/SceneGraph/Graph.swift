@@ -107,6 +107,8 @@ final class ViewNode {
   var keyHandler: ((KeyPress) -> KeyPress.Result)?
   /// The gesture attached with `.gesture(_:)` (or `onTapGesture`, `onLongPressGesture`).
   var gesture: GestureAttachment?
+  /// `onHover`'s and `onContinuousHover`'s actions.
+  var hoverHandler: HoverHandler?
   /// The animation of a `withAnimation` block that changed this view's state, for its next
   /// body (`.some(nil)`: changed without animation on purpose).
   var pendingTransaction: Animation??

@@ -312,6 +312,82 @@ final class GestureEvents: @unchecked Sendable {
     #expect(!tapOnly.runtime.wheelGesture(.magnify(1.1), at: centre, time: 0))
   }
 
+  @Test("a tap beside a long press on one view: a click taps, a held press is long, in either order")
+  func tapBesideLongPress() {
+    let events = GestureEvents()
+    let tapFirst = Color.red.frame(width: 40, height: 40)
+      .onTapGesture { events.log.append("tap") }
+      .onLongPressGesture { events.log.append("long") }
+    let pressFirst = Color.red.frame(width: 40, height: 40)
+      .onLongPressGesture { events.log.append("long") }
+      .onTapGesture { events.log.append("tap") }
+    for view in [AnyView(tapFirst), AnyView(pressFirst)] {
+      events.log.removeAll()
+      let frames = KeyedFrames(view: view, size: size)
+      _ = frames(0)
+      _ = frames.runtime.pointerDown(at: centre, time: 0)
+      _ = frames.runtime.pointerUp(at: centre, time: 0.1)
+      frames.runtime.gesturesReachTime(1)
+      #expect(events.log == ["tap"])
+      _ = frames.runtime.pointerDown(at: centre, time: 2)
+      frames.runtime.gesturesReachTime(2.6)
+      _ = frames.runtime.pointerUp(at: centre, time: 2.7)
+      #expect(events.log == ["tap", "long"])
+    }
+  }
+
+  @Test("a finished part of a composed gesture leaves no deadline behind to wake the loop for")
+  func noStaleDeadline() {
+    let frames = KeyedFrames(
+      view: square(DragGesture().simultaneously(with: LongPressGesture(minimumDuration: 0.5))), size: size)
+    _ = frames(0)
+    _ = frames.runtime.pointerDown(at: centre, time: 0)
+    #expect(frames.runtime.routes.arena?.deadline == 0.5)
+    // Moved away, the long press fails; the drag goes on with no deadline.
+    _ = frames.runtime.pointerMoved(to: Point(x: 130, y: 50), time: 0.1)
+    #expect(frames.runtime.routes.arena != nil)
+    #expect(frames.runtime.routes.arena?.deadline == nil)
+  }
+
+  @Test("a press after a release that never came starts the drag afresh")
+  func lostRelease() {
+    let events = GestureEvents()
+    let drag = DragGesture().onEnded { events.log.append("dragged \($0.translation.width)") }
+    let frames = KeyedFrames(view: square(drag), size: size)
+    _ = frames(0)
+    _ = frames.runtime.pointerDown(at: centre, time: 0)
+    _ = frames.runtime.pointerMoved(to: Point(x: 115, y: 50), time: 0.1)
+    // No release: the next press is a new drag.
+    #expect(frames.runtime.pointerDown(at: centre, time: 1))
+    _ = frames.runtime.pointerMoved(to: Point(x: 85, y: 50), time: 1.1)
+    _ = frames.runtime.pointerUp(at: Point(x: 85, y: 50), time: 1.2)
+    #expect(events.log == ["dragged -15.0"])
+  }
+
+  @Test("a twist right after a pinch is taken too; a quick click reaches the second of an exclusive pair")
+  func wheelAfterWheelAndExclusiveSecond() {
+    let events = GestureEvents()
+    let frames = KeyedFrames(view: Zoomable(events: events), size: size)
+    _ = frames(0)
+    #expect(frames.runtime.wheelGesture(.magnify(1.1), at: centre, time: 0))
+    #expect(frames.runtime.wheelGesture(.rotate(.pi / 12), at: centre, time: 0.1))
+    frames.runtime.gesturesReachTime(1)
+    #expect(events.log == ["turned 15°"])
+
+    let either = LongPressGesture().exclusively(before: TapGesture())
+      .onEnded { value in
+        if case .second = value { events.log.append("tap") } else { events.log.append("long") }
+      }
+    let other = KeyedFrames(view: square(either), size: size)
+    _ = other(0)
+    _ = other.runtime.pointerDown(at: centre, time: 0)
+    _ = other.runtime.pointerUp(at: centre, time: 0.1)
+    #expect(events.log.last == "tap")
+    _ = other.runtime.pointerDown(at: centre, time: 1)
+    other.runtime.gesturesReachTime(1.6)
+    #expect(events.log.last == "long")
+  }
+
   @Test("a waiting gesture wakes the loop through the runtime's wake handler at its deadline")
   func deadlineWakesTheLoop() async throws {
     final class Woken: @unchecked Sendable {

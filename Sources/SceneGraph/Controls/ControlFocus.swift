@@ -167,8 +167,7 @@ extension SceneRuntime {
     {
       // A control inside every view with a gesture takes the press; gestures waiting for a
       // further click are stopped.
-      routes.arena?.stopAll()
-      routes.arena = nil
+      stopGesturesForControl()
       focus(control.node)
       routes.controls.tracking = control.node.serial
       invalidate(control.node)
@@ -185,8 +184,8 @@ extension SceneRuntime {
   public func pointerMoved(to point: Point) -> Bool { pointerMoved(to: point, time: monotonicSeconds()) }
 
   func pointerMoved(to point: Point, time: Double) -> Bool {
-    if routes.arena != nil { return gestureEvent(.moved, at: point, time: time) }
-    guard let id = routes.controls.tracking, let entry = routes.controls.entries[id],
+    guard let id = routes.controls.tracking else { return gestureEvent(.moved, at: point, time: time) }
+    guard let entry = routes.controls.entries[id],
       let frame = routes.controls.frame(of: entry)
     else { return false }
     entry.behavior.drag?(ControlPointer(location: point, frame: frame))
@@ -199,8 +198,7 @@ extension SceneRuntime {
   public func pointerUp(at point: Point) -> Bool { pointerUp(at: point, time: monotonicSeconds()) }
 
   func pointerUp(at point: Point, time: Double) -> Bool {
-    if routes.arena != nil { return gestureEvent(.up, at: point, time: time) }
-    guard let id = routes.controls.tracking else { return false }
+    guard let id = routes.controls.tracking else { return gestureEvent(.up, at: point, time: time) }
     routes.controls.tracking = nil
     guard let entry = routes.controls.entries[id] else { return true }
     invalidate(entry.node)

@@ -58,8 +58,10 @@ final class SimultaneousRecognizer<First: Gesture, Second: Gesture>:
     self.b = b
   }
 
-  override var deadline: Double? { [a.deadline, b.deadline].compactMap { $0 }.min() }
-  override var isWaiting: Bool { (!a.isFinished && a.isWaiting) || (!b.isFinished && b.isWaiting) }
+  override var deadline: Double? { [a.activeDeadline, b.activeDeadline].compactMap { $0 }.min() }
+  override var isWaiting: Bool { a.waits || b.waits }
+  override var wantsPress: Bool { (!a.isFinished && a.wantsPress) || (!b.isFinished && b.wantsPress) }
+  override var takesWheel: Bool { (!a.isFinished && a.takesWheel) || (!b.isFinished && b.takesWheel) }
 
   override func handle(_ e: PointerEvent) -> GestureStep<V> {
     var changed = false
@@ -124,14 +126,22 @@ final class SequenceRecognizer<First: Gesture, Second: Gesture>: _GestureRecogni
   private var firstValue: First.Value?
   /// The press in progress, and where the pointer is now.
   private var press: (start: PointerEvent, now: Point)?
+  /// Whether the second gesture has had its press.
+  private var bPressed = false
 
   init(_ a: _GestureRecognizer<First.Value>, second: @escaping () -> _GestureRecognizer<Second.Value>) {
     self.a = a
     self.makeSecond = second
   }
 
-  override var deadline: Double? { b?.deadline ?? a.deadline }
-  override var isWaiting: Bool { b?.isWaiting ?? a.isWaiting }
+  override var deadline: Double? { b.map(\.activeDeadline) ?? a.activeDeadline }
+  override var isWaiting: Bool { b.map(\.waits) ?? a.waits }
+  /// Waiting for the press its second gesture begins with, or its first gesture's next press.
+  override var wantsPress: Bool {
+    if let b { return press == nil && !b.isFinished && (b.wantsPress || !bPressed) }
+    return !a.isFinished && a.wantsPress
+  }
+  override var takesWheel: Bool { b.map { !$0.isFinished && $0.takesWheel } ?? (!a.isFinished && a.takesWheel) }
 
   override func handle(_ e: PointerEvent) -> GestureStep<V> {
     switch e.kind {
@@ -142,6 +152,7 @@ final class SequenceRecognizer<First: Gesture, Second: Gesture>: _GestureRecogni
     }
     defer { if e.kind == .up { press = nil } }
     if let b, let first = firstValue {
+      if e.kind == .down { bPressed = true }
       return b.feed(e).map { .second(first, $0) }
     }
     switch a.feed(e) {
@@ -152,20 +163,23 @@ final class SequenceRecognizer<First: Gesture, Second: Gesture>: _GestureRecogni
       firstValue = v
       let b = makeSecond()
       self.b = b
-      var latest: Second.Value?
-      // The press that ended the first (a long press) goes on as the second's.
-      if let press, e.kind != .up {
-        var down = press.start
-        down.time = e.time
-        if case .changed(let w) = b.feed(down) { latest = w }
-        if press.now != down.location,
-          case .changed(let w) = b.feed(PointerEvent(kind: .moved, location: press.now, time: e.time))
-        {
-          latest = w
-        }
-        if b.isFinished { return .failed }
+      // The press that ended the first (a long press) goes on as the second's; after a
+      // release (a tap), the second waits for the next press.
+      guard let press, e.kind != .up else { return .changed(.second(v, nil)) }
+      bPressed = true
+      var down = press.start
+      down.time = e.time
+      var step = b.feed(down)
+      if press.now != down.location, !b.isFinished {
+        let moved = b.feed(PointerEvent(kind: .moved, location: press.now, time: e.time))
+        if case .none = moved {} else { step = moved }
       }
-      return .changed(.second(v, latest))
+      switch step {
+      case .none: return .changed(.second(v, nil))
+      case .changed(let w): return .changed(.second(v, w))
+      case .ended(let w): return .ended(.second(v, w))
+      case .failed: return .failed
+      }
     }
   }
 
@@ -207,40 +221,48 @@ final class ExclusiveRecognizer<First: Gesture, Second: Gesture>: _GestureRecogn
   typealias V = ExclusiveGesture<First, Second>.Value
   let a: _GestureRecognizer<First.Value>
   let b: _GestureRecognizer<Second.Value>
-  /// The second's last step while the first could still succeed.
-  private var held: GestureStep<Second.Value> = .none
+  /// Events the second has not seen: held back while the first may still succeed, so that
+  /// none of the second's own actions run unless the first fails.
+  private var held: [PointerEvent] = []
 
   init(_ a: _GestureRecognizer<First.Value>, _ b: _GestureRecognizer<Second.Value>) {
     self.a = a
     self.b = b
   }
 
-  override var deadline: Double? { [a.deadline, b.deadline].compactMap { $0 }.min() }
-  override var isWaiting: Bool { (!a.isFinished && a.isWaiting) || (!b.isFinished && b.isWaiting) }
+  override var deadline: Double? { a.isFinished ? b.activeDeadline : a.activeDeadline }
+  override var isWaiting: Bool { a.isFinished ? b.waits : a.waits }
+  override var wantsPress: Bool { a.isFinished ? !b.isFinished && b.wantsPress : a.wantsPress }
+  override var takesWheel: Bool { a.isFinished ? !b.isFinished && b.takesWheel : a.takesWheel }
 
   override func handle(_ e: PointerEvent) -> GestureStep<V> {
-    if a.isFinished {
-      // The first failed: the second alone.
-      return b.feed(e).map { .second($0) }
-    }
-    let first = a.feed(e)
-    switch first {
-    case .changed, .ended:
+    // The first failed before: the second alone.
+    if a.isFinished { return b.feed(e).map { .second($0) } }
+    switch a.feed(e) {
+    case .ended(let v):
       b.cancel()
-      return first.map { .first($0) }
+      return .ended(.first(v))
+    case .changed(let v):
+      // Still waiting (a long press being held), the first may yet fail.
+      if a.waits {
+        held.append(e)
+      } else {
+        b.cancel()
+        held.removeAll()
+      }
+      return .changed(.first(v))
     case .none:
-      let second = b.feed(e)
-      if case .none = second {} else { held = second }
-      if case .failed = second { held = .none }
+      held.append(e)
       return .none
     case .failed:
-      if b.isFinished, case .none = held { return .failed }
-      let second = b.isFinished ? GestureStep<Second.Value>.none : b.feed(e)
-      if case .none = second {
-        defer { held = .none }
-        return held.map { .second($0) }
+      held.append(e)
+      var last = GestureStep<Second.Value>.none
+      for h in held where !b.isFinished {
+        let step = b.feed(h)
+        if case .none = step {} else { last = step }
       }
-      return second.map { .second($0) }
+      held.removeAll()
+      return last.map { .second($0) }
     }
   }
 

@@ -12,12 +12,13 @@ struct GestureAttachment {
 
 /// The gestures taking part in one interaction, from a press until each has ended or failed.
 ///
-/// Entries are in precedence order: high-priority gestures (innermost first), then normal ones
-/// (innermost first), then simultaneous ones. A competing gesture that changes or ends first
-/// wins, and the other competing ones are stopped. A competing gesture part-way through one
-/// that ends on its own terms (a double click between its clicks, a long press being held)
-/// holds back the events of those after it: they see them, in order, only once it has failed,
-/// so a single click fires only when no double click followed.
+/// Entries are in precedence order: high-priority gestures (outermost first), then normal ones
+/// (innermost first), then simultaneous ones. A competing gesture that ends, or changes while
+/// not waiting, wins, and the other competing ones are stopped. A competing gesture
+/// part-way through one that ends on its own terms (a double click between its clicks, a long
+/// press being held), and a high-priority one until it finishes, holds back the events of
+/// those after it: they see them, in order, only once it has failed, so a single click fires
+/// only when no double click followed.
 struct GestureArena {
   struct Entry {
     let node: ViewNode
@@ -27,10 +28,23 @@ struct GestureArena {
     var pending: [PointerEvent] = []
     var competes: Bool { priority != .simultaneous }
   }
-  private(set) var entries: [Entry]
+  private(set) var entries: [Entry] = []
 
-  /// An arena for `nodes`, the views under a press with gestures, each with where it was drawn.
-  init(_ nodes: [(node: ViewNode, frame: Rect)]) {
+  /// Adds a recognizer for each of `views` (those under a press, with where each was drawn)
+  /// that has no gesture going on here, and forgets those that finished.
+  mutating func admit(_ views: [(node: ViewNode, frame: Rect)]) {
+    entries.removeAll { $0.recognizer.isFinished }
+    let going = Set(entries.map { ObjectIdentifier($0.node) })
+    for (node, frame) in views where !going.contains(ObjectIdentifier(node)) {
+      guard let attachment = node.gesture else { continue }
+      entries.append(
+        Entry(node: node, priority: attachment.priority, recognizer: attachment.make(_GestureContext(frame: frame))))
+    }
+    entries.sort { Self.precedes($0, $1) }
+  }
+
+  /// Whether `a` is offered events before `b`.
+  static func precedes(_ a: Entry, _ b: Entry) -> Bool {
     func rank(_ p: GesturePriority) -> Int {
       switch p {
       case .high: 0
@@ -38,21 +52,19 @@ struct GestureArena {
       case .simultaneous: 2
       }
     }
-    let sorted = nodes.compactMap { n in n.node.gesture.map { (n, $0) } }.sorted {
-      (rank($0.1.priority), -Int64(bitPattern: $0.0.node.serial)) < (
-        rank($1.1.priority), -Int64(bitPattern: $1.0.node.serial)
-      )
-    }
-    entries = sorted.map { n, attachment in
-      Entry(node: n.node, priority: attachment.priority, recognizer: attachment.make(_GestureContext(frame: n.frame)))
-    }
+    if a.priority != b.priority { return rank(a.priority) < rank(b.priority) }
+    // Children are made after their parents: a larger serial is further in.
+    return a.priority == .high ? a.node.serial < b.node.serial : a.node.serial > b.node.serial
   }
 
   /// Whether every gesture has ended, failed or been stopped.
   var isDone: Bool { entries.allSatisfy { $0.recognizer.isFinished } }
 
   /// The earliest time a gesture asked to be told of.
-  var deadline: Double? { entries.compactMap { $0.recognizer.isFinished ? nil : $0.recognizer.deadline }.min() }
+  var deadline: Double? { entries.compactMap { $0.recognizer.activeDeadline }.min() }
+
+  /// Whether a pinch or twist is under way in some gesture.
+  var takesWheel: Bool { entries.contains { !$0.recognizer.isFinished && $0.recognizer.takesWheel } }
 
   /// Feeds `e` to every gesture still going, and says whether any changed, ended or failed
   /// (their actions may have run: the views should update).
@@ -61,25 +73,34 @@ struct GestureArena {
     return pump()
   }
 
-  /// Stops the gestures `drop` picks (a press elsewhere, a view gone), and lets those they held
-  /// back go on. True when any was stopped.
+  /// Tells the gestures that it is `time`, if one asked to be told of it by then.
+  mutating func reach(_ time: Double) -> Bool {
+    guard let deadline, deadline <= time else { return false }
+    return feed(PointerEvent(kind: .time, location: Point(x: 0, y: 0), time: time))
+  }
+
+  /// Stops the gestures `drop` picks (a press elsewhere, a control pressed), and lets those
+  /// they held back go on. True when any was stopped or acted.
   mutating func stop(where drop: (Entry) -> Bool) -> Bool {
+    let stopped = cancel(where: drop)
+    return pump() || stopped
+  }
+
+  /// Stops the gestures `drop` picks without letting anything else run (a view leaving the
+  /// graph in the middle of an update). True when any was stopped.
+  @discardableResult
+  mutating func cancel(where drop: (Entry) -> Bool) -> Bool {
     var stopped = false
     for i in entries.indices where !entries[i].recognizer.isFinished && drop(entries[i]) {
       entries[i].recognizer.cancel()
       entries[i].pending.removeAll()
       stopped = true
     }
-    return pump() || stopped
+    return stopped
   }
 
-  /// Stops every gesture.
-  mutating func stopAll() {
-    for e in entries where !e.recognizer.isFinished { e.recognizer.cancel() }
-  }
-
-  /// Feeds each gesture its pending events unless one before it waits; the first competing
-  /// gesture recognized stops the other competing ones.
+  /// Feeds each gesture its pending events unless one before it holds them back; the first
+  /// competing gesture recognized stops the other competing ones.
   private mutating func pump() -> Bool {
     var acted = false
     var blocked = false
@@ -91,16 +112,18 @@ struct GestureArena {
       let events = entries[i].pending
       entries[i].pending.removeAll()
       for e in events where !r.isFinished {
-        let step = r.step(e)
-        switch step {
+        switch r.step(e) {
         case .none: break
         case .failed: acted = true
-        case .changed, .ended:
+        case .ended:
           acted = true
           if competes { stopOthers(than: i) }
+        case .changed:
+          acted = true
+          if competes && !r.waits { stopOthers(than: i) }
         }
       }
-      if competes && !r.isFinished && r.isWaiting { blocked = true }
+      if competes && !r.isFinished && (r.waits || entries[i].priority == .high) { blocked = true }
     }
     return acted
   }
@@ -113,7 +136,7 @@ struct GestureArena {
   }
 }
 
-/// Presses, moves and releases handed to the gestures of the views under them.
+/// Presses, moves, releases and wheel steps handed to the gestures of the views under them.
 extension SceneRuntime {
   /// The views with gestures drawn under `point`, with where each was drawn.
   func gestureViews(at point: Point) -> [(node: ViewNode, frame: Rect)] {
@@ -123,41 +146,35 @@ extension SceneRuntime {
     }
   }
 
-  /// Starts an arena for a press at `point`, or goes on with the one waiting for a further
-  /// click. True when some gesture is under the press.
+  /// A press at `point`: the gestures waiting for another press (a double click's second)
+  /// go on with it, and the views under it with no gesture going on start theirs. True when
+  /// some gesture took it or acted.
   func gesturePress(at point: Point, time: Double, views: [(node: ViewNode, frame: Rect)]) -> Bool {
-    let e = PointerEvent(kind: .down, location: point, time: time)
-    var acted = false
-    if var arena = routes.arena {
-      // A press away from a waiting gesture's view stops it first, so that what it held back
-      // goes on (a lone click before it counts); then the rest away from the press stop.
-      let away = { (entry: GestureArena.Entry) in !(self.routes.hitBounds(of: entry.node)?.contains(point) ?? false) }
-      acted = arena.stop { $0.recognizer.isWaiting && away($0) }
-      acted = arena.stop(where: away) || acted
-      if !arena.isDone {
-        _ = arena.feed(e)
-        settle(arena)
-        return true
-      }
-      settle(arena)
-    }
-    guard !views.isEmpty else { return acted }
-    var arena = GestureArena(views)
-    _ = arena.feed(e)
-    settle(arena)
-    return true
+    var arena = routes.arena ?? GestureArena()
+    var acted = arena.reach(time)
+    let away = { (entry: GestureArena.Entry) in !(self.routes.hitBounds(of: entry.node)?.contains(point) ?? false) }
+    // Away from the press, waiting gestures stop first, so that what they held back goes on
+    // (a lone click before counts); then the rest away from it, and those that take no
+    // further press (one whose release never came).
+    acted = arena.stop { $0.recognizer.waits && away($0) } || acted
+    acted = arena.stop { away($0) || ($0.pending.isEmpty && !$0.recognizer.wantsPress) } || acted
+    arena.admit(views)
+    let taken = !arena.isDone
+    if taken { acted = arena.feed(PointerEvent(kind: .down, location: point, time: time)) || acted }
+    settle(arena, at: time)
+    return taken || acted
   }
 
-  /// Feeds the arena an event; true when a gesture changed, ended or failed.
+  /// Feeds the arena a move or a release; true when a gesture changed, ended or failed.
   func gestureEvent(_ kind: PointerEvent.Kind, at point: Point, time: Double) -> Bool {
     guard var arena = routes.arena else { return false }
     let acted = arena.feed(PointerEvent(kind: kind, location: point, time: time))
-    settle(arena)
+    settle(arena, at: time)
     return acted
   }
 
-  /// A pinch (Ctrl and the wheel) by `factor` with the pointer at `point`: to the gestures of
-  /// the press in progress, or else of the views under the pointer. True when one took it.
+  /// A pinch (Ctrl and the wheel) by `factor` with the pointer at `point`, for the gestures of
+  /// the views under it (and of a press in progress). True when one took it.
   public func pinch(by factor: Double, at point: Point) -> Bool {
     wheelGesture(.magnify(factor), at: point, time: monotonicSeconds())
   }
@@ -168,36 +185,47 @@ extension SceneRuntime {
   }
 
   func wheelGesture(_ kind: PointerEvent.Kind, at point: Point, time: Double) -> Bool {
-    if routes.arena != nil { return gestureEvent(kind, at: point, time: time) }
-    let views = gestureViews(at: point)
-    guard !views.isEmpty else { return false }
-    var arena = GestureArena(views)
+    // A control being pressed keeps the pointer's button: its release must reach it.
+    guard routes.controls.tracking == nil else { return false }
+    var arena = routes.arena ?? GestureArena()
+    _ = arena.reach(time)
+    arena.admit(gestureViews(at: point))
+    // Presses and clicks that have not begun fail at once on a wheel step.
     _ = arena.feed(PointerEvent(kind: kind, location: point, time: time))
-    settle(arena)
-    // Presses and clicks fail at once on a wheel step; what is left is a pinch or a twist.
-    return !arena.isDone
+    settle(arena, at: time)
+    return arena.takesWheel
   }
 
-  /// Tells the gestures waiting on a deadline that it is `time` (monotonic seconds).
+  /// Tells the gestures waiting on a deadline that it is `time`.
   func gesturesReachTime(_ time: Double) {
-    guard var arena = routes.arena, let deadline = arena.deadline, deadline <= time else { return }
-    _ = arena.feed(PointerEvent(kind: .time, location: Point(x: 0, y: 0), time: time))
-    settle(arena)
+    guard var arena = routes.arena else { return }
+    _ = arena.reach(time)
+    settle(arena, at: time)
+  }
+
+  /// Stops every gesture for a press a control takes, letting what waiting ones held back go
+  /// on first.
+  func stopGesturesForControl() {
+    guard var arena = routes.arena else { return }
+    _ = arena.stop { $0.recognizer.waits }
+    arena.cancel { _ in true }
+    routes.arena = nil
   }
 
   /// Keeps the arena while a gesture in it goes on, and arranges to be woken at its deadline.
-  private func settle(_ arena: GestureArena) {
+  /// `time` is the event's: the deadline is that far ahead.
+  private func settle(_ arena: GestureArena, at time: Double) {
     routes.arena = arena.isDone ? nil : arena
-    guard let deadline = routes.arena?.deadline, deadline != routes.gestureWake else { return }
+    guard let deadline = routes.arena?.deadline, deadline > time, deadline != routes.gestureWake else { return }
     routes.gestureWake = deadline
-    // A sleeping task hands the time back through the inbox, which wakes the loop for a frame.
+    // A sleeping task hands the deadline back through the inbox, which wakes the loop.
     let work = LoopWork { [weak self] in
       guard let self, self.routes.gestureWake == deadline else { return }
       self.routes.gestureWake = nil
-      self.gesturesReachTime(max(deadline, monotonicSeconds()))
+      self.gesturesReachTime(deadline)
     }
     let inbox = self.inbox
-    let delay = max(0, deadline - monotonicSeconds())
+    let delay = deadline - time
     Task.detached {
       try? await Task.sleep(nanoseconds: UInt64(delay * 1e9) + 1_000_000)
       inbox.perform(work)

@@ -73,8 +73,22 @@ public class _AnyGestureRecognizer {
   var deadline: Double? { nil }
 
   /// Whether it is part-way through a gesture that ends on its own terms (a multiple click
-  /// between clicks, a long press being held): the arena holds back the gestures after it.
+  /// between clicks, a long press being held, a pinch between notches): its changes do not
+  /// stop the other gestures, and the arena holds back the gestures after it.
   var isWaiting: Bool { deadline != nil }
+
+  /// Whether it waits for another press: between the clicks of a multiple click, or a
+  /// sequence whose first gesture ended on a release.
+  var wantsPress: Bool { false }
+
+  /// Whether a pinch or a twist is under way in it.
+  var takesWheel: Bool { false }
+
+  /// `deadline`, while it is not finished.
+  final var activeDeadline: Double? { isFinished ? nil : deadline }
+
+  /// `isWaiting`, while it is not finished.
+  final var waits: Bool { !isFinished && isWaiting }
 
   /// Feeds `e` and says only what kind of step followed.
   func step(_ e: PointerEvent) -> GestureStep<Void> { .failed }
@@ -110,8 +124,10 @@ public class _GestureRecognizer<Value>: _AnyGestureRecognizer {
 class _WrappingRecognizer<Inner, Value>: _GestureRecognizer<Value> {
   let inner: _GestureRecognizer<Inner>
   init(_ inner: _GestureRecognizer<Inner>) { self.inner = inner }
-  override var deadline: Double? { inner.deadline }
-  override var isWaiting: Bool { inner.isWaiting }
+  override var deadline: Double? { inner.activeDeadline }
+  override var isWaiting: Bool { inner.waits }
+  override var wantsPress: Bool { !inner.isFinished && inner.wantsPress }
+  override var takesWheel: Bool { !inner.isFinished && inner.takesWheel }
   override func cancel() {
     super.cancel()
     inner.cancel()

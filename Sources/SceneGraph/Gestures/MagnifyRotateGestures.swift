@@ -115,6 +115,8 @@ final class WheelRecognizer: _GestureRecognizer<WheelValue> {
 
   override var deadline: Double? { value == nil ? nil : last + Self.pause }
 
+  override var takesWheel: Bool { value != nil }
+
   override func handle(_ e: PointerEvent) -> GestureStep<WheelValue> {
     switch (e.kind, axis) {
     case (.magnify(let factor), .magnify): return step(combining: { $0 * factor }, identity: 1, e)

@@ -63,6 +63,8 @@ final class TapRecognizer: _GestureRecognizer<Point> {
   /// Between the clicks of a multiple click, and through the presses after the first.
   override var isWaiting: Bool { taps > 0 }
 
+  override var wantsPress: Bool { taps > 0 && pressedAt == nil }
+
   override func handle(_ e: PointerEvent) -> GestureStep<Point> {
     switch e.kind {
     case .down:

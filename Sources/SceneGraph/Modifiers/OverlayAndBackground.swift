@@ -60,6 +60,19 @@ extension View {
   public func background<V: View>(_ content: V, alignment: Alignment = .center) -> some View {
     modified(LayeredModifier(extra: AnyView(content), alignment: alignment, behind: true))
   }
+
+  /// Fills `shape`, the size of the view, with `style` behind it: a capsule or rounded
+  /// rectangle behind a label. The fill style's rule is accepted; shapes fill non-zero.
+  public func background<S: ShapeStyle, T: Shape>(_ style: S, in shape: T, fillStyle: FillStyle = FillStyle())
+    -> some View
+  {
+    background(shape.fill(style))
+  }
+
+  /// Fills `shape` behind the view with the window's background color (white).
+  public func background<T: Shape>(in shape: T, fillStyle: FillStyle = FillStyle()) -> some View {
+    background(Color.white, in: shape, fillStyle: fillStyle)
+  }
 }
 
 extension Layout {
