@@ -15,6 +15,8 @@ struct EventRoutes {
   /// The views with hover actions (`Modifiers/OnHover.swift`), and those the pointer is over.
   private(set) var hoverNodes: [UInt64: ViewNode] = [:]
   var hovered: Set<UInt64> = []
+  /// The color schemes views asked for (`Modifiers/PreferredColorScheme.swift`).
+  var colorSchemes: [UInt64: ColorScheme] = [:]
   /// Pixels per point in the last frame: drawn bounds are in pixels, the pointer in points.
   var pixelScale = 1.0
   /// The controls on screen, the focused one and the one pressed (`Controls/ControlFocus.swift`).
@@ -33,6 +35,7 @@ struct EventRoutes {
     keyNodes[node.serial] = nil
     hoverNodes[node.serial] = nil
     hovered.remove(node.serial)
+    colorSchemes[node.serial] = nil
     if gestureNodes.removeValue(forKey: node.serial) != nil { dropFromArena(node) }
     controls.remove(node)
   }
@@ -49,6 +52,7 @@ struct EventRoutes {
     keyNodes.removeAll()
     hoverNodes.removeAll()
     hovered.removeAll()
+    colorSchemes.removeAll()
     gestureNodes.removeAll()
     arena?.cancel { _ in true }
     arena = nil

@@ -93,6 +93,8 @@ public final class SceneRuntime {
   var animatableTypes: [ObjectIdentifier: Bool] = [:]
   /// The views that take key presses and clicks.
   var routes = EventRoutes()
+  /// The environment the root view starts from: the preferred color scheme's.
+  var rootEnvironment = EnvironmentValues()
   var dirty: [ViewNode] = []
   var pending: [PendingAction] = []
   var runningAction: String?
@@ -248,6 +250,11 @@ public final class SceneRuntime {
     let rootView = body()
     pass = 0
     runPasses(rootView)
+    // A view asked for another color scheme: everything updates from the new environment.
+    if adoptPreferredColorScheme() {
+      invalidate(rootNode(for: type(of: rootView)))
+      runPasses(rootView)
+    }
     finishCarryOver()
     activeDrivers = timelineNodes.values.sorted { $0.serial < $1.serial }.compactMap { $0.timeline?.driver }
     let builtTime = monotonicSeconds()
@@ -332,6 +339,7 @@ public final class SceneRuntime {
       propagateDirty()
       let node = rootNode(for: V.self)
       var ctx = UpdateContext(runtime: self)
+      ctx.env = rootEnvironment
       ctx.sameValue = pass > 1
       rootOutput = update(node, rootView, ctx)
       settleAppearingViews(node, rootView)

@@ -167,6 +167,25 @@ err=$("$BIN" snapshot --scene "$SK/Names.swift" --at 0 --size 160x90 --out "$SK/
   pass "CGFloat, CGSize, CGPoint, CGRect, Timer, RunLoop, DateFormatter, String(format:), @Observable: one import" ||
   fail "names with import TimelinePlayground (rc=$rc)" "$err"
 
+# A sketch that prefers the dark scheme is drawn on black.
+cat >"$SK/Dark.swift" <<'SWIFT'
+import SwiftUI
+
+struct Dark: View {
+  var body: some View {
+    Rectangle().fill(.clear).frame(width: 60, height: 30)
+      .overlay { Rectangle().fill(Color.white).frame(width: 20, height: 10) }
+      .preferredColorScheme(.dark)
+  }
+}
+SWIFT
+err=$("$BIN" snapshot --scene "$SK/Dark.swift" --at 0 --size 160x90 --out "$SK/dark.png" 2>&1); rc=$?
+corner=$(pixel "$SK/dark.png" 4 4)
+middle=$(pixel "$SK/dark.png" 80 45)
+[ $rc -eq 0 ] && [ "$corner" = "0 0 0" ] && [ "$middle" = "255 255 255" ] &&
+  pass "preferredColorScheme(.dark): the sketch's canvas is black" ||
+  fail "dark sketch (rc=$rc, corner $corner, middle $middle)" "$err"
+
 # Pictures by name (`Image("photo")`): a file beside the sketch and an asset catalog's image
 # set, decoded by SDL_image; a name with no file draws nothing and warns once.
 mkdir -p "$SK/pics/Assets.xcassets/badge.imageset"

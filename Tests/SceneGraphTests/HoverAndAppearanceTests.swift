@@ -51,14 +51,30 @@ import Testing
     }
   }
 
-  @Test("colorScheme is light unless preferredColorScheme or the environment says dark; nil leaves it")
+  /// Asks for the dark scheme and reads the scheme in the same body, as published code does.
+  struct DarkRoot: View {
+    @Environment(\.colorScheme) private var scheme
+    var body: some View {
+      VStack {
+        Rectangle().fill(scheme == .dark ? Color.white : Color.black).frame(width: 10, height: 10)
+        Text("hi")
+      }
+      .preferredColorScheme(.dark)
+    }
+  }
+
+  @Test("preferredColorScheme(.dark) makes the whole window dark, in the frame that asks; nil asks nothing")
   func colorScheme() {
     let light = KeyedFrames(view: SchemeProbe(), size: size)
     #expect(color(light(0)) == Color.black)
-    let dark = KeyedFrames(view: SchemeProbe().preferredColorScheme(.dark), size: size)
-    #expect(color(dark(0)) == Color.white)
+    let dark = KeyedFrames(view: DarkRoot(), size: size)
+    let out = dark(0)
+    #expect(color(out) == Color.white, "the view that asks reads dark too")
+    #expect(out.items.first { $0.kind == .text }?.color == Color.white, "text with no color of its own is white")
+    #expect(dark.runtime.preferredColorScheme == .dark)
     let kept = KeyedFrames(view: SchemeProbe().preferredColorScheme(nil).environment(\.colorScheme, .dark), size: size)
     #expect(color(kept(0)) == Color.white)
+    #expect(kept.runtime.preferredColorScheme == nil)
   }
 
   @Test("Font.system(_:design:weight:) takes the style's size and the design and weight given")
