@@ -325,6 +325,7 @@ final class PlaygroundApp {
     input.time = slot.start
     input.onDisplayGrid = paced
     window.renderer.atlas.beginFrame()
+    runtime.followsPreferredColorScheme = !gridMode
     let t0 = monotonicSeconds()
     let out = session.frame(body, input: input)
     let t1 = monotonicSeconds()

@@ -47,7 +47,8 @@ struct FrameTracer {
 
   /// Marks a window event the loop acts on.
   func event(_ e: WindowEvent) {
-    if let writer, e != .ignored {
+    // Pointer motion with no button held comes in hundreds a second and changes nothing but hover.
+    if let writer, e != .ignored, !e.isHover {
       writer.instant("event", category: "input", at: monotonicSeconds(), args: ["event": .string("\(e)")])
     }
   }

@@ -47,6 +47,14 @@ public enum WindowEvent: Hashable, Sendable {
   case ignored
 }
 
+extension WindowEvent {
+  /// Whether this is pointer motion with no button held.
+  public var isHover: Bool {
+    if case .hover = self { return true }
+    return false
+  }
+}
+
 /// The platform window, its renderer and its event queue.
 public final class Window {
   private let handle: OpaquePointer

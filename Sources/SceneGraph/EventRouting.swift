@@ -12,6 +12,8 @@ struct EventRoutes {
   var arena: GestureArena?
   /// The deadline the arena has asked to be woken at.
   var gestureWake: Double?
+  /// Whether the primary button is held after a press in the window.
+  var pointerIsDown = false
   /// The views with hover actions (`Modifiers/OnHover.swift`), and those the pointer is over.
   private(set) var hoverNodes: [UInt64: ViewNode] = [:]
   var hovered: Set<UInt64> = []
@@ -40,8 +42,9 @@ struct EventRoutes {
     controls.remove(node)
   }
 
-  /// Stops the gestures of a view that went away or turned them off. Nothing else runs: this
-  /// happens in the middle of an update.
+  /// Stops the gestures of a view that went away or turned them off (its `@GestureState`
+  /// resets). Gestures it held back wait for the next input to go on: this happens in the
+  /// middle of an update, where no other gesture's actions should run.
   private mutating func dropFromArena(_ node: ViewNode) {
     guard arena != nil else { return }
     arena?.cancel { $0.node === node }

@@ -2,10 +2,11 @@
 import Graphics
 
 /// A title with an icon before it; SwiftUI's `Label`, drawn as iOS lists draw it: the icon,
-/// then the title, centred on one line.
+/// then the title, centred on one line, unless a `.labelStyle(_:)` says otherwise.
 public struct Label<Title: View, Icon: View>: View {
   let title: Title
   let icon: Icon
+  @Environment(\.labelStyle) private var style
 
   /// Creates a label from a title view and an icon view.
   public init(@ViewBuilder title: () -> Title, @ViewBuilder icon: () -> Icon) {
@@ -14,9 +15,13 @@ public struct Label<Title: View, Icon: View>: View {
   }
 
   public var body: some View {
-    HStack(spacing: 8) {
-      icon
-      title
+    if let style {
+      style.body(LabelStyleConfiguration(title: .init(content: AnyView(title)), icon: .init(content: AnyView(icon))))
+    } else {
+      HStack(spacing: 8) {
+        icon
+        title
+      }
     }
   }
 }

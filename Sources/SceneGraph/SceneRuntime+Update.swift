@@ -141,6 +141,7 @@ extension SceneRuntime {
       rounds += 1
       propagateDirty()
       var ctx = UpdateContext(runtime: self)
+      ctx.env = rootEnvironment
       ctx.sameValue = true
       rootOutput = update(root, rootView, ctx)
     }

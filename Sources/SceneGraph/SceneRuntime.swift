@@ -95,6 +95,9 @@ public final class SceneRuntime {
   var routes = EventRoutes()
   /// The environment the root view starts from: the preferred color scheme's.
   var rootEnvironment = EnvironmentValues()
+  /// Whether a view's `preferredColorScheme` sets the scheme for all: off where several
+  /// scenes share one window (the overview), so that one cannot darken the others.
+  public var followsPreferredColorScheme = true
   var dirty: [ViewNode] = []
   var pending: [PendingAction] = []
   var runningAction: String?
@@ -184,6 +187,7 @@ public final class SceneRuntime {
     geometryNodes.removeAll()
     lastGeometryWalk = -1
     routes.removeAll()
+    rootEnvironment = EnvironmentValues()
     dirty.removeAll()
     pending.removeAll()
     caches.removeAll()

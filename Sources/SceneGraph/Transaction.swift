@@ -69,3 +69,19 @@ public func withTransaction<Result>(_ transaction: Transaction, _ body: () throw
   defer { slot.value = outer }
   return try body()
 }
+
+extension Binding {
+  /// The same binding, each of its writes made in `withAnimation(animation)`: what it
+  /// changes animates (`Toggle(isOn: $show.animation())`).
+  public func animation(_ animation: Animation? = .default) -> Binding<Value> {
+    transaction(Transaction(animation: animation))
+  }
+
+  /// The same binding, each of its writes made in `transaction`. A view given it compares it
+  /// as a new binding each time, as a binding made from closures is.
+  public func transaction(_ transaction: Transaction) -> Binding<Value> {
+    let base = self
+    return Binding(
+      get: { base.wrappedValue }, set: { value in withTransaction(transaction) { base.wrappedValue = value } })
+  }
+}

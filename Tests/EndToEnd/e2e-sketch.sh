@@ -386,7 +386,7 @@ if [ -n "$GW" ]; then
   sleep 0.8
   xdotool keydown ctrl click 4 click 4 keyup ctrl
   sleep 0.8
-  xdotool key --window "$GW" q
+  xdotool key --window "$GW" q 2>/dev/null
   xdotool keyup q >/dev/null 2>&1
 fi
 wait $PID

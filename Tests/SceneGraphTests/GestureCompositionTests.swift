@@ -388,6 +388,71 @@ final class GestureEvents: @unchecked Sendable {
     #expect(events.log.last == "long")
   }
 
+  @Test("a single click held back behind a double click and a long press runs when the double click's wait ends")
+  func heldBehindTwo() {
+    let events = GestureEvents()
+    let view = Color.red.frame(width: 40, height: 40)
+      .onTapGesture(count: 2) { events.log.append("double") }
+      .onTapGesture { events.log.append("single") }
+      .onLongPressGesture(
+        perform: { events.log.append("long") }, onPressingChanged: { events.log.append("pressing \($0)") })
+    let frames = KeyedFrames(view: view, size: size)
+    _ = frames(0)
+    _ = frames.runtime.pointerDown(at: centre, time: 0)
+    _ = frames.runtime.pointerUp(at: centre, time: 0.2)
+    // The long press's own deadline (0.5) is held back; the wake to ask for is the double click's.
+    #expect(frames.runtime.routes.arena?.deadline == 0.55)
+    frames.runtime.gesturesReachTime(0.55)
+    #expect(events.log.contains("single") && !events.log.contains("long"))
+    #expect(frames.runtime.routes.arena == nil)
+  }
+
+  @Test("a drag begun right after a click on a double-click view inside it drags")
+  func dragAfterClick() {
+    let events = GestureEvents()
+    let view = Color.red.frame(width: 40, height: 40)
+      .onTapGesture(count: 2) { events.log.append("double") }
+      .padding(10)
+      .gesture(DragGesture().onEnded { events.log.append("dragged \($0.translation.width)") })
+    let frames = KeyedFrames(view: view, size: size)
+    _ = frames(0)
+    _ = frames.runtime.pointerDown(at: centre, time: 0)
+    _ = frames.runtime.pointerUp(at: centre, time: 0.05)
+    _ = frames.runtime.pointerDown(at: centre, time: 0.2)
+    _ = frames.runtime.pointerMoved(to: Point(x: 130, y: 50), time: 0.3)
+    _ = frames.runtime.pointerUp(at: Point(x: 130, y: 50), time: 0.4)
+    #expect(events.log == ["dragged 30.0"])
+  }
+
+  @Test("a pinch while a drag is held goes to the press's gestures; the drag carries on")
+  func pinchDuringDrag() {
+    let events = GestureEvents()
+    let view = Color.red.frame(width: 40, height: 40)
+      .gesture(DragGesture().onEnded { events.log.append("dragged \($0.translation.width)") })
+      .padding(10)
+      .gesture(MagnificationGesture().onEnded { _ in events.log.append("pinched") })
+    let frames = KeyedFrames(view: view, size: size)
+    _ = frames(0)
+    _ = frames.runtime.pointerDown(at: centre, time: 0)
+    _ = frames.runtime.pointerMoved(to: Point(x: 120, y: 50), time: 0.1)
+    #expect(frames.runtime.wheelGesture(.magnify(1.1), at: Point(x: 120, y: 50), time: 0.2))
+    frames.runtime.gesturesReachTime(1)
+    _ = frames.runtime.pointerUp(at: Point(x: 125, y: 50), time: 1.1)
+    #expect(events.log == ["dragged 25.0"])
+  }
+
+  @Test("a control inside a view with a high-priority tap: the tap takes the click")
+  func highPriorityOverControl() {
+    let events = GestureEvents()
+    let view = Button("Go") { events.log.append("button") }
+      .padding(20)
+      .highPriorityGesture(TapGesture().onEnded { events.log.append("cell") })
+    let frames = KeyedFrames(view: view, size: size)
+    _ = frames(0)
+    #expect(frames.runtime.tap(at: centre))
+    #expect(events.log == ["cell"])
+  }
+
   @Test("a waiting gesture wakes the loop through the runtime's wake handler at its deadline")
   func deadlineWakesTheLoop() async throws {
     final class Woken: @unchecked Sendable {

@@ -77,6 +77,39 @@ import Testing
     #expect(kept.runtime.preferredColorScheme == nil)
   }
 
+  /// A dark root that shows a detail from its second frame; the detail's text changes when
+  /// it appears.
+  struct DarkAppearing: View {
+    let show: Bool
+    var body: some View {
+      VStack {
+        Text("root")
+        if show { Detail() }
+      }
+      .preferredColorScheme(.dark)
+    }
+  }
+
+  struct Detail: View {
+    @State private var ready = false
+    var body: some View { Text(ready ? "ready" : "wait").onAppear { ready = true } }
+  }
+
+  @Test("a dark window stays dark when a view appears later and its onAppear changes state; reset is light")
+  func darkThroughAppear() {
+    let runtime = SceneRuntime(textEngine: FixedAdvanceTextEngine())
+    func frame(_ show: Bool, _ t: Double) -> FrameOutput {
+      runtime.frame(
+        { DarkAppearing(show: show) }, input: FrameInput(now: Date(timeIntervalSince1970: t), time: t, size: size))
+    }
+    #expect(frame(false, 0).items.first { $0.text == "root" }?.color == Color.white)
+    let out = frame(true, 0.1)
+    #expect(out.items.first { $0.text == "ready" }?.color == Color.white)
+    #expect(out.items.first { $0.text == "root" }?.color == Color.white)
+    runtime.reset()
+    #expect(runtime.rootEnvironment.colorScheme == .light)
+  }
+
   @Test("Font.system(_:design:weight:) takes the style's size and the design and weight given")
   func fontFromTextStyle() {
     let font = Font.system(.title, design: .rounded, weight: .heavy)

@@ -18,6 +18,8 @@ struct ControlEnvironment: Hashable {
   var customToggleStyle: CustomToggleStyle?
   /// How pickers are drawn (`.pickerStyle(_:)`).
   var pickerStyle = PickerStyleKind.automatic
+  /// `.labelStyle(_:)`'s (`LabelStyle.swift`).
+  var labelStyle: AnyLabelStyle?
 }
 
 /// The ways a button can look.

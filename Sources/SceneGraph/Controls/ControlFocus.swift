@@ -160,9 +160,12 @@ extension SceneRuntime {
 
   func pointerDown(at point: Point, time: Double) -> Bool {
     routes.controls.tracking = nil
+    routes.pointerIsDown = true
     let views = gestureViews(at: point)
     let innermostGesture = views.map(\.node.serial).max() ?? 0
     if let control = routes.controls.target(at: point), control.node.serial > innermostGesture,
+      // A high-priority gesture around the control goes first (an overview cell's click).
+      !views.contains(where: { $0.node.gesture?.priority == .high && control.node.isInside($0.node) }),
       let frame = routes.controls.frame(of: control)
     {
       // A control inside every view with a gesture takes the press; gestures waiting for a
@@ -198,6 +201,7 @@ extension SceneRuntime {
   public func pointerUp(at point: Point) -> Bool { pointerUp(at: point, time: monotonicSeconds()) }
 
   func pointerUp(at point: Point, time: Double) -> Bool {
+    routes.pointerIsDown = false
     guard let id = routes.controls.tracking else { return gestureEvent(.up, at: point, time: time) }
     routes.controls.tracking = nil
     guard let entry = routes.controls.entries[id] else { return true }

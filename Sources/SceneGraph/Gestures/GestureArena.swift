@@ -26,19 +26,30 @@ struct GestureArena {
     let recognizer: _AnyGestureRecognizer
     /// Events not yet fed: held back behind a waiting gesture before it.
     var pending: [PointerEvent] = []
+    /// Set when a new press comes while this one still has its last press's events held
+    /// back: it only settles that press, and the view gets a fresh recognizer for the new one.
+    var sealed = false
+    /// When it joined the arena: of two for one view, the older goes first.
+    let order: Int
     var competes: Bool { priority != .simultaneous }
+    /// Whether it is still held back behind a waiting gesture.
+    var isHeld: Bool { !pending.isEmpty }
   }
   private(set) var entries: [Entry] = []
+  private var joined = 0
 
   /// Adds a recognizer for each of `views` (those under a press, with where each was drawn)
   /// that has no gesture going on here, and forgets those that finished.
   mutating func admit(_ views: [(node: ViewNode, frame: Rect)]) {
     entries.removeAll { $0.recognizer.isFinished }
-    let going = Set(entries.map { ObjectIdentifier($0.node) })
+    let going = Set(entries.filter { !$0.sealed }.map { ObjectIdentifier($0.node) })
     for (node, frame) in views where !going.contains(ObjectIdentifier(node)) {
       guard let attachment = node.gesture else { continue }
+      joined += 1
       entries.append(
-        Entry(node: node, priority: attachment.priority, recognizer: attachment.make(_GestureContext(frame: frame))))
+        Entry(
+          node: node, priority: attachment.priority, recognizer: attachment.make(_GestureContext(frame: frame)),
+          order: joined))
     }
     entries.sort { Self.precedes($0, $1) }
   }
@@ -53,15 +64,26 @@ struct GestureArena {
       }
     }
     if a.priority != b.priority { return rank(a.priority) < rank(b.priority) }
-    // Children are made after their parents: a larger serial is further in.
-    return a.priority == .high ? a.node.serial < b.node.serial : a.node.serial > b.node.serial
+    if a.node !== b.node {
+      // Children are made after their parents: a larger serial is further in.
+      return a.priority == .high ? a.node.serial < b.node.serial : a.node.serial > b.node.serial
+    }
+    return a.order < b.order
   }
 
   /// Whether every gesture has ended, failed or been stopped.
   var isDone: Bool { entries.allSatisfy { $0.recognizer.isFinished } }
 
-  /// The earliest time a gesture asked to be told of.
-  var deadline: Double? { entries.compactMap { $0.recognizer.activeDeadline }.min() }
+  /// The earliest time a gesture asked to be told of; those held back cannot use it yet.
+  var deadline: Double? { entries.compactMap { $0.isHeld ? nil : $0.recognizer.activeDeadline }.min() }
+
+  /// Seals the gestures that still hold a press's events back and take no further press:
+  /// they settle that press alone.
+  mutating func sealHeld() {
+    for i in entries.indices where entries[i].isHeld && !entries[i].recognizer.wantsPress {
+      entries[i].sealed = true
+    }
+  }
 
   /// Whether a pinch or twist is under way in some gesture.
   var takesWheel: Bool { entries.contains { !$0.recognizer.isFinished && $0.recognizer.takesWheel } }
@@ -69,7 +91,11 @@ struct GestureArena {
   /// Feeds `e` to every gesture still going, and says whether any changed, ended or failed
   /// (their actions may have run: the views should update).
   mutating func feed(_ e: PointerEvent) -> Bool {
-    for i in entries.indices where !entries[i].recognizer.isFinished { entries[i].pending.append(e) }
+    for i in entries.indices where !entries[i].recognizer.isFinished {
+      // A sealed gesture belongs to an earlier press: only the time reaches it.
+      if entries[i].sealed && e.kind != .time { continue }
+      entries[i].pending.append(e)
+    }
     return pump()
   }
 
@@ -108,7 +134,8 @@ struct GestureArena {
       let r = entries[i].recognizer
       guard !r.isFinished else { continue }
       let competes = entries[i].competes
-      if competes && blocked { continue }
+      // Wheel steps are not held back: a pinch is never part of a click.
+      if competes && blocked && entries[i].pending.contains(where: { !$0.isWheel }) { continue }
       let events = entries[i].pending
       entries[i].pending.removeAll()
       for e in events where !r.isFinished {
@@ -136,6 +163,16 @@ struct GestureArena {
   }
 }
 
+extension PointerEvent {
+  /// Whether this is a pinch or twist step.
+  var isWheel: Bool {
+    switch kind {
+    case .magnify, .rotate: true
+    case .down, .moved, .up, .time: false
+    }
+  }
+}
+
 /// Presses, moves, releases and wheel steps handed to the gestures of the views under them.
 extension SceneRuntime {
   /// The views with gestures drawn under `point`, with where each was drawn.
@@ -157,7 +194,8 @@ extension SceneRuntime {
     // (a lone click before counts); then the rest away from it, and those that take no
     // further press (one whose release never came).
     acted = arena.stop { $0.recognizer.waits && away($0) } || acted
-    acted = arena.stop { away($0) || ($0.pending.isEmpty && !$0.recognizer.wantsPress) } || acted
+    acted = arena.stop { away($0) || (!$0.isHeld && !$0.recognizer.wantsPress) } || acted
+    arena.sealHeld()
     arena.admit(views)
     let taken = !arena.isDone
     if taken { acted = arena.feed(PointerEvent(kind: .down, location: point, time: time)) || acted }
@@ -189,6 +227,13 @@ extension SceneRuntime {
     guard routes.controls.tracking == nil else { return false }
     var arena = routes.arena ?? GestureArena()
     _ = arena.reach(time)
+    // While a press is held the step goes to its gestures alone, and is taken: a drag under
+    // way is not stopped by a pinch that joins it, nor the scene switched under it.
+    if routes.pointerIsDown {
+      _ = arena.feed(PointerEvent(kind: kind, location: point, time: time))
+      settle(arena, at: time)
+      return true
+    }
     arena.admit(gestureViews(at: point))
     // Presses and clicks that have not begun fail at once on a wheel step.
     _ = arena.feed(PointerEvent(kind: kind, location: point, time: time))
@@ -216,6 +261,7 @@ extension SceneRuntime {
   /// `time` is the event's: the deadline is that far ahead.
   private func settle(_ arena: GestureArena, at time: Double) {
     routes.arena = arena.isDone ? nil : arena
+    // A deadline at or before the time just told is one a gesture did not act on: no wake.
     guard let deadline = routes.arena?.deadline, deadline > time, deadline != routes.gestureWake else { return }
     routes.gestureWake = deadline
     // A sleeping task hands the deadline back through the inbox, which wakes the loop.

@@ -107,6 +107,8 @@ final class WheelRecognizer: _GestureRecognizer<WheelValue> {
   private var value: WheelValue?
   private var last = 0.0
   private var began = false
+  /// Where the press is, while one is held and no step has come.
+  private var pressedAt: Point?
 
   init(axis: Axis, threshold: Double) {
     self.axis = axis
@@ -117,7 +119,15 @@ final class WheelRecognizer: _GestureRecognizer<WheelValue> {
 
   override var takesWheel: Bool { value != nil }
 
+  /// A pinch under way ends on the next press rather than being stopped by it.
+  override var wantsPress: Bool { value != nil }
+
   override func handle(_ e: PointerEvent) -> GestureStep<WheelValue> {
+    switch e.kind {
+    case .down: pressedAt = e.location
+    case .up: pressedAt = nil
+    default: break
+    }
     switch (e.kind, axis) {
     case (.magnify(let factor), .magnify): return step(combining: { $0 * factor }, identity: 1, e)
     case (.rotate(let angle), .rotate): return step(combining: { $0 + angle }, identity: 0, e)
@@ -126,7 +136,14 @@ final class WheelRecognizer: _GestureRecognizer<WheelValue> {
       guard let value, e.time >= last + Self.pause else { return .none }
       return began ? .ended(value) : .failed
     case (.up, _): return value == nil ? .failed : .none
-    case (.down, _), (.moved, _): return .none
+    case (.down, _):
+      // A press ends a pinch under way (one ended by a press keeps its scale).
+      guard let value else { return .none }
+      return began ? .ended(value) : .failed
+    case (.moved, _):
+      // A press that moves before any step is a drag, not a pinch.
+      guard value == nil, let start = pressedAt else { return .none }
+      return e.location.distance(to: start) > TapRecognizer.slop ? .failed : .none
     }
   }
 

@@ -69,9 +69,10 @@ extension View {
     background(shape.fill(style))
   }
 
-  /// Fills `shape` behind the view with the window's background color (white).
+  /// Fills `shape` behind the view with the window's background color: white, or black in
+  /// the dark scheme.
   public func background<T: Shape>(in shape: T, fillStyle: FillStyle = FillStyle()) -> some View {
-    background(Color.white, in: shape, fillStyle: fillStyle)
+    background(SchemeBackground(shape: shape))
   }
 }
 
@@ -81,4 +82,11 @@ extension Layout {
     let s = size(extra, ProposedSize(width: r.width, height: r.height))
     place(extra, in: r.aligning(s, alignment))
   }
+}
+
+/// A shape filled with the background color of the color scheme in the environment.
+struct SchemeBackground<S: Shape>: View {
+  let shape: S
+  @Environment(\.colorScheme) private var colorScheme
+  var body: some View { shape.fill(colorScheme == .dark ? Color.black : Color.white) }
 }

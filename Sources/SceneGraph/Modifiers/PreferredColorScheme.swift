@@ -35,7 +35,7 @@ extension SceneRuntime {
   /// Puts the scheme asked for in the environment every view starts from; true when it
   /// changed, and the views must update again.
   func adoptPreferredColorScheme() -> Bool {
-    let scheme = preferredColorScheme ?? .light
+    let scheme = followsPreferredColorScheme ? preferredColorScheme ?? .light : .light
     guard scheme != rootEnvironment.colorScheme else { return false }
     rootEnvironment.colorScheme = scheme
     rootEnvironment.foreground = .color(scheme == .dark ? .white : .black)
