@@ -52,6 +52,11 @@ public struct EnvironmentValues: Hashable {
       get { extras.storage.colorScheme }
       set { extras.update { $0.colorScheme = newValue } }
     }
+    /// The case text inside is set in (`.textCase(_:)`).
+    var textCase: Text.Case? {
+      get { extras.storage.textCase }
+      set { extras.update { $0.textCase = newValue } }
+    }
   }
 
   /// The box the values live in; never written once shared (`write`).
@@ -135,6 +140,11 @@ public struct EnvironmentValues: Hashable {
     get { storage.values.colorScheme }
     set { write { $0.colorScheme = newValue } }
   }
+  /// The case text inside is set in (`.textCase(_:)`); nil as written.
+  public var textCase: Text.Case? {
+    get { storage.values.textCase }
+    set { write { $0.textCase = newValue } }
+  }
 }
 
 /// The environment's rarely set values in one shared box, copied only when one is set: the
@@ -147,13 +157,14 @@ struct EnvironmentExtras: Hashable {
     var controls = ControlEnvironment()
     var objects = EnvironmentObjects()
     var colorScheme = ColorScheme.light
+    var textCase: Text.Case?
 
     init() {}
 
     func copy() -> Storage {
       let s = Storage()
-      (s.imageScale, s.tracking, s.controls, s.objects, s.colorScheme) = (
-        imageScale, tracking, controls, objects, colorScheme
+      (s.imageScale, s.tracking, s.controls, s.objects, s.colorScheme, s.textCase) = (
+        imageScale, tracking, controls, objects, colorScheme, textCase
       )
       return s
     }
@@ -161,7 +172,7 @@ struct EnvironmentExtras: Hashable {
     static func == (a: Storage, b: Storage) -> Bool {
       a === b
         || (a.imageScale == b.imageScale && a.tracking == b.tracking && a.controls == b.controls
-          && a.objects == b.objects && a.colorScheme == b.colorScheme)
+          && a.objects == b.objects && a.colorScheme == b.colorScheme && a.textCase == b.textCase)
     }
 
     func hash(into h: inout Hasher) {
@@ -170,6 +181,7 @@ struct EnvironmentExtras: Hashable {
       h.combine(controls)
       h.combine(objects)
       h.combine(colorScheme)
+      h.combine(textCase)
     }
   }
 

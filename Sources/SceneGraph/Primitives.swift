@@ -125,7 +125,8 @@ extension Text: PrimitiveView, LeafView {
   func resolve(_ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
     if let liveDate { return liveDate.resolve(node, ctx) }
     if node.timeline != nil { ctx.runtime.stopTimeline(node) }
-    return [RNode(.text(content, ctx.env.textFont, ctx.env.foreground))]
+    let string = ctx.env.textCase?.apply(content) ?? content
+    return [RNode(.text(string, ctx.env.textFont, ctx.env.foreground))]
   }
 }
 

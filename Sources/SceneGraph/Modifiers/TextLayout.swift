@@ -1,4 +1,4 @@
-// `.multilineTextAlignment` and `.lineLimit`: accepted, since text is set on one line.
+// `.lineLimit`, `.minimumScaleFactor`, `.multilineTextAlignment` and kin: accepted; text is one line at its size.
 
 /// How lines of a multi-line text align; SwiftUI's `TextAlignment`.
 public enum TextAlignment: Hashable, Sendable, CaseIterable {
@@ -19,4 +19,25 @@ extension View {
 
   /// Limits text inside to a range of lines. Accepted: text here is one line.
   public func lineLimit(_ limit: ClosedRange<Int>) -> some View { self }
+}
+
+extension Text {
+  /// Where text that does not fit is cut; SwiftUI's `Text.TruncationMode`.
+  public enum TruncationMode: Hashable, Sendable {
+    case head, tail, middle
+  }
+}
+
+extension View {
+  /// The least a text inside may shrink to fit. Accepted: text here keeps its size.
+  public func minimumScaleFactor(_ factor: CGFloat) -> some View { self }
+
+  /// Where text inside that does not fit is cut. Accepted: text here is not cut.
+  public func truncationMode(_ mode: Text.TruncationMode) -> some View { self }
+
+  /// Space between the lines of text inside. Accepted: text here is one line.
+  public func lineSpacing(_ lineSpacing: CGFloat) -> some View { self }
+
+  /// Whether text inside may tighten its letters to fit. Accepted: text here keeps its spacing.
+  public func allowsTightening(_ flag: Bool) -> some View { self }
 }
