@@ -125,8 +125,15 @@ extension Text: PrimitiveView, LeafView {
   func resolve(_ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
     if let liveDate { return liveDate.resolve(node, ctx) }
     if node.timeline != nil { ctx.runtime.stopTimeline(node) }
+    if runs != nil {
+      // Joined text: its runs side by side on one line, each set in its own style.
+      let parts = self.parts
+      let line = HStack(alignment: .bottom, spacing: 0) { ForEach(parts.indices, id: \.self) { parts[$0] } }
+      return ctx.runtime.child(node, ChildKey(0), line, ctx)
+    }
     let string = ctx.env.textCase?.apply(content) ?? content
-    return [RNode(.text(string, ctx.env.textFont, ctx.env.foreground))]
+    guard style != TextRunStyle() else { return [RNode(.text(string, ctx.env.textFont, ctx.env.foreground))] }
+    return [RNode(.text(string, style.font(in: ctx.env), style.paint ?? ctx.env.foreground))]
   }
 }
 

@@ -194,6 +194,10 @@ public struct Text: View, Equatable {
   /// A date shown in a style that changes as time passes (`Text(_:style:)`, `TextFormatting.swift`);
   /// `content` then holds its text when it was made.
   var liveDate: LiveDate?
+  /// What the text's own modifiers set (`Text("a").bold()`, `TextStyling.swift`).
+  var style = TextRunStyle()
+  /// The texts `+` joined, each with its style; nil for text of one run.
+  var runs: [Text]?
   /// Creates text from a string, drawn verbatim.
   public init(_ content: String) { self.content = content }
 }

@@ -30,3 +30,31 @@ import Testing
     #expect(plain == ["Same"] && modified == plain)
   }
 }
+
+@Suite struct TextStylingTests {
+  let size = Size(width: 300, height: 100)
+
+  @Test("Text's own modifiers give a Text; + joins texts on one line, each in its own style")
+  func joinedRuns() {
+    let hello: Text = Text("Hello ").font(.system(size: 20))
+    let world: Text = Text("World").bold().foregroundColor(.red)
+    let out = KeyedFrames(view: (hello + world).foregroundColor(.blue), size: size)(0)
+    let runs = out.items.filter { $0.kind == .text }
+    #expect(runs.map(\.text) == ["Hello ", "World"])
+    // The outer color reaches the run that set none; the inner red wins in its own run.
+    #expect(runs.map(\.color) == [Color.blue, Color.red])
+    // Side by side, bottoms on one line: the second starts where the first ends.
+    #expect(runs[0].bounds.maxX == runs[1].bounds.minX)
+    #expect(runs[0].bounds.maxY == runs[1].bounds.maxY)
+    // The joined text is as wide as its runs together, centred.
+    #expect(abs((runs[0].bounds.minX + runs[1].bounds.maxX) / 2 - 150) < 0.5)
+  }
+
+  @Test("a single Text's own font and color are what the view modifiers would give it")
+  func sameAsViewModifiers() {
+    let own = KeyedFrames(view: Text("Same").font(.title).bold().foregroundColor(.green), size: size)(0)
+    let outer = KeyedFrames(
+      view: VStack { Text("Same") }.font(.title).bold().foregroundColor(.green), size: size)(0)
+    #expect(own.items == outer.items)
+  }
+}

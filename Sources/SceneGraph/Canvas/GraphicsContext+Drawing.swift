@@ -58,8 +58,12 @@ extension GraphicsContext {
 
   /// `text` laid out in the canvas's environment, ready to measure and draw.
   public func resolve(_ text: Text) -> ResolvedText {
-    ResolvedText(
-      string: text.content, font: environment.textFont, textEngine: target.textEngine, shading: .foreground)
+    // Joined text is drawn in its first run's style.
+    let style = text.parts.first?.style ?? text.style
+    let paint = style.paint
+    return ResolvedText(
+      string: text.string, font: style.font(in: environment), textEngine: target.textEngine,
+      shading: paint.map { GraphicsContext.Shading(kind: .paint($0)) } ?? .foreground)
   }
 
   /// `image`, ready to measure and draw.

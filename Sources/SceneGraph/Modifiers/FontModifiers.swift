@@ -19,8 +19,8 @@ struct FontModifier: PrimitiveModifier {
 }
 
 extension View {
-  /// Sets the font of text inside.
-  public func font(_ font: Font) -> some View { modified(FontModifier(font: font, monospacedDigits: nil)) }
+  /// Sets the font of text inside; nil leaves the one it is given.
+  public func font(_ font: Font?) -> some View { modified(FontModifier(font: font, monospacedDigits: nil)) }
 
   /// Uses tabular digits in text inside, so changing numbers keep their width.
   public func monospacedDigit() -> some View { modified(FontModifier(font: nil, monospacedDigits: true)) }
