@@ -16,7 +16,9 @@ public struct Label<Title: View, Icon: View>: View {
 
   public var body: some View {
     if let style {
+      // A style whose body holds a `Label` (to restyle its parts) gets the default one there.
       style.body(LabelStyleConfiguration(title: .init(content: AnyView(title)), icon: .init(content: AnyView(icon))))
+        .environment(\.labelStyle, nil)
     } else {
       HStack(spacing: 8) {
         icon

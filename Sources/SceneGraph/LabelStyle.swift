@@ -107,3 +107,10 @@ extension View {
     environment(\.labelStyle, AnyLabelStyle(style))
   }
 }
+
+extension Label where Title == LabelStyleConfiguration.Title, Icon == LabelStyleConfiguration.Icon {
+  /// A label of a configuration's title and icon, for a `LabelStyle`'s body.
+  public init(_ configuration: LabelStyleConfiguration) {
+    self.init(title: { configuration.title }, icon: { configuration.icon })
+  }
+}

@@ -123,7 +123,7 @@ extension Spacer: PrimitiveView, LeafView {
 
 extension Text: PrimitiveView, LeafView {
   func resolve(_ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
-    if let liveDate { return liveDate.resolve(node, ctx) }
+    if let liveDate { return liveDate.resolve(node, ctx, style: style) }
     if node.timeline != nil { ctx.runtime.stopTimeline(node) }
     if runs != nil {
       // Joined text: its runs side by side on one line, each set in its own style.
@@ -131,9 +131,7 @@ extension Text: PrimitiveView, LeafView {
       let line = HStack(alignment: .bottom, spacing: 0) { ForEach(parts.indices, id: \.self) { parts[$0] } }
       return ctx.runtime.child(node, ChildKey(0), line, ctx)
     }
-    let string = ctx.env.textCase?.apply(content) ?? content
-    guard style != TextRunStyle() else { return [RNode(.text(string, ctx.env.textFont, ctx.env.foreground))] }
-    return [RNode(.text(string, style.font(in: ctx.env), style.paint ?? ctx.env.foreground))]
+    return [style.node(ctx.env.textCase?.apply(content) ?? content, in: ctx.env)]
   }
 }
 

@@ -243,7 +243,9 @@ extension SceneRuntime {
         node.info = info
       }
       // A leaf with a timeline of its own (a counting `Text(_:style:)`) has a due entry to show.
+      // Joined text has its runs as children: it is resolved, so they are visited and kept.
       if info.isLeaf, envSame, !ctx.sameValue, !node.needsBody, !node.needsRefresh, !node.descendantDirty,
+        node.children.count == 0,
         let old = node.leaf, let same = info.sameLeaf, withUnsafePointer(to: view, { same(old, UnsafeRawPointer($0)) })
       {
         out = node.output

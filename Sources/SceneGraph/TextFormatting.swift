@@ -107,7 +107,7 @@ struct LiveDate: Hashable, Sendable {
   /// follows a schedule with an entry on every whole second from the date, so the runtime
   /// marks it then and the frame pump sleeps in between. The node has no children, so a
   /// text that is reused as it stands (a leaf) keeps its timeline.
-  func resolve(_ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
+  func resolve(_ node: ViewNode, _ ctx: UpdateContext, style: TextRunStyle) -> [RNode] {
     let rt = ctx.runtime
     let t = date.timeIntervalSinceReferenceDate
     let schedule = PeriodicTimelineSchedule(from: Date(timeIntervalSinceReferenceDate: t - t.rounded(.down)), by: 1)
@@ -116,7 +116,8 @@ struct LiveDate: Hashable, Sendable {
     }
     let context = node.timeline?.driver.lastContext ?? TimelineContext(date: rt.input.now, cadence: rt.input.cadence)
     node.timeline?.context = TimelineContext(date: context.date, cadence: rt.input.cadence)
-    return [RNode(.text(text(at: context.date, zone: .local), ctx.env.textFont, ctx.env.foreground))]
+    let string = text(at: context.date, zone: .local)
+    return [style.node(ctx.env.textCase?.apply(string) ?? string, in: ctx.env)]
   }
 }
 

@@ -21,6 +21,12 @@ struct TextRunStyle: Hashable {
       tracking: tracking ?? outer.tracking)
   }
 
+  /// The resolved node of `string` set in this style in `env`.
+  func node(_ string: String, in env: EnvironmentValues) -> RNode {
+    guard self != TextRunStyle() else { return RNode(.text(string, env.textFont, env.foreground)) }
+    return RNode(.text(string, font(in: env), paint ?? env.foreground))
+  }
+
   /// The font text in this style is set in, in `env`.
   func font(in env: EnvironmentValues) -> Font {
     var f = font ?? env.font

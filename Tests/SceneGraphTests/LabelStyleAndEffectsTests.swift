@@ -17,6 +17,20 @@ import Testing
     }
   }
 
+  /// A style that restyles a `Label` of the configuration's parts: the published pattern.
+  struct RedIcon: LabelStyle {
+    func makeBody(configuration: Configuration) -> some View {
+      Label(configuration).foregroundColor(.red)
+    }
+  }
+
+  @Test("a label style whose body holds a Label draws it once, in the default style")
+  func styleHoldingALabel() {
+    let out = KeyedFrames(view: Label("Star", systemImage: "star.fill").labelStyle(RedIcon()), size: size)(0)
+    #expect(out.items.count == 2)
+    #expect(out.items.allSatisfy { $0.color == Color.red })
+  }
+
   @Test("labelStyle: the icon alone, the title alone, both, or a style of one's own")
   func labelStyles() {
     func items<V: View>(_ view: V) -> [DrawnItem] { KeyedFrames(view: view, size: size)(0).items }
@@ -87,7 +101,8 @@ import Testing
 
     let pulsing = KeyedFrames(
       view: Rectangle().fill(Color.red).frame(width: 20, height: 20).symbolEffect(.pulse, isActive: true), size: size)
-    let alpha = [0, 0.6, 1.2].map { t in pulsing(t).items.first?.color?.opacity ?? -1 }
+    let alpha = [0, 0.6, 1.2, 1.8].map { t in pulsing(t).items.first?.color?.opacity ?? -1 }
     #expect(alpha[0] == 1 && abs(alpha[1] - 0.4) < 0.02 && abs(alpha[2] - 1) < 0.02)
+    #expect(abs(alpha[3] - 0.4) < 0.02, "the second loop pulses too")
   }
 }

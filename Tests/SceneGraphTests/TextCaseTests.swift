@@ -57,4 +57,36 @@ import Testing
       view: VStack { Text("Same") }.font(.title).bold().foregroundColor(.green), size: size)(0)
     #expect(own.items == outer.items)
   }
+
+  /// Joined text beside a view that comes and goes under an animation.
+  struct Score: View {
+    let show: Bool
+    var body: some View {
+      VStack {
+        Text("Score: ") + Text("1").bold()
+        if show { Color.blue.frame(width: 10, height: 10) }
+      }
+      .animation(.linear(duration: 1), value: show)
+    }
+  }
+
+  @Test("joined text stays as it is when its parent runs again, leaving no fading copy behind")
+  func joinedTextKept() {
+    let runtime = SceneRuntime(textEngine: FixedAdvanceTextEngine())
+    func frame(_ show: Bool, _ t: Double) -> FrameOutput {
+      runtime.frame({ Score(show: show) }, input: FrameInput(now: Date(timeIntervalSince1970: t), time: t, size: size))
+    }
+    _ = frame(false, 0)
+    let out = frame(true, 0.5)
+    #expect(out.items.filter { $0.text == "Score: " }.count == 1)
+    #expect(out.items.first { $0.text == "Score: " }?.color?.opacity == 1)
+  }
+
+  @Test("a counting Text(_:style:) takes the text's own color and case")
+  func liveDateStyled() {
+    let start = Date(timeIntervalSince1970: 0)
+    let out = KeyedFrames(view: Text(start, style: .timer).foregroundColor(.red), size: size)(5)
+    let item = out.items.first { $0.kind == .text }
+    #expect(item?.color == Color.red && item?.text == "0:05")
+  }
 }

@@ -57,8 +57,13 @@ public struct SymbolMotion: Equatable, Sendable {
     }
   }
 
-  /// The motion `progress` (0 to 1) through one play of `kind`.
+  /// The motion `progress` (0 to 1) through one play of `kind`; at either end, none, except
+  /// for the held states (scale, appear, disappear).
   init(_ kind: Kind, progress p: Double) {
+    switch kind {
+    case .scale, .appear, .disappear: break
+    default: if p <= 0 || p >= 1 { return }
+    }
     let hump = sin(.pi * p)
     switch kind {
     case .bounce: scale = 1 + 0.2 * hump
@@ -76,35 +81,31 @@ public struct SymbolMotion: Equatable, Sendable {
 }
 
 extension View {
-  /// Plays `effect` once each time `value` changes.
+  /// Plays `effect` once each time `value` changes (over and over with `.repeating`).
   public func symbolEffect<T: DiscreteSymbolEffect, U: Equatable>(
     _ effect: T, options: SymbolEffectOptions = .default, value: U
   ) -> some View {
     let kind = effect._motion
     let seconds = SymbolMotion.duration(kind) / max(0.01, options.speedFactor)
     return keyframeAnimator(initialValue: 0.0, trigger: value) { content, p in
-      content.symbolMotion(p == 0 ? SymbolMotion() : SymbolMotion(kind, progress: p))
+      content.symbolMotion(SymbolMotion(kind, progress: p))
     } keyframes: { _ in
+      // Each play starts from the beginning: the value rests at 1 after the last one.
+      MoveKeyframe(0.0)
       LinearKeyframe(1.0, duration: seconds)
     }
   }
 
-  /// Plays `effect` over and over while `isActive` (once, with `.nonRepeating`). A scale
-  /// effect holds the symbol larger; appear and disappear show or hide it.
+  /// Plays `effect` over and over while `isActive` (once each time it turns active, with
+  /// `.nonRepeating`). Scale holds the symbol larger while active; appear shows it and
+  /// disappear hides it while active, easing between.
   public func symbolEffect<T: IndefiniteSymbolEffect>(
     _ effect: T, options: SymbolEffectOptions = .default, isActive: Bool = true
   ) -> some View {
     let kind = effect._motion
     let seconds = SymbolMotion.duration(kind) / max(0.01, options.speedFactor)
-    let holds = kind == .scale || kind == .appear || kind == .disappear
-    return keyframeAnimator(initialValue: 0.0, repeating: isActive && !holds && options.repeats != false) {
-      content, p in
-      content.symbolMotion(
-        holds ? SymbolMotion(kind, progress: isActive ? 1 : (kind == .appear ? 1 : 0)) : SymbolMotion(kind, progress: p)
-      )
-    } keyframes: { _ in
-      LinearKeyframe(1.0, duration: seconds)
-    }
+    return modifier(
+      SymbolEffectModifier(kind: kind, seconds: seconds, repeats: options.repeats != false, isActive: isActive))
   }
 
   /// Accepted: effects are always on.
@@ -112,6 +113,42 @@ extension View {
 
   fileprivate func symbolMotion(_ m: SymbolMotion) -> some View {
     scaleEffect(m.scale).rotationEffect(.degrees(m.degrees)).opacity(m.opacity)
+  }
+}
+
+/// An indefinite effect: a held state (scale, appear, disappear) eased in and out, or a motion
+/// played over and over while active, or once each time it turns active.
+struct SymbolEffectModifier: ViewModifier {
+  let kind: SymbolMotion.Kind
+  let seconds: Double
+  let repeats: Bool
+  let isActive: Bool
+
+  func body(content: Content) -> some View {
+    switch kind {
+    case .scale, .appear, .disappear:
+      let shown = kind == .disappear ? !isActive : (kind == .appear ? isActive : true)
+      let held =
+        kind == .scale
+        ? SymbolMotion(.scale, progress: isActive ? 1 : 0) : SymbolMotion(.appear, progress: shown ? 1 : 0)
+      content.symbolMotion(held).animation(.easeInOut(duration: seconds), value: isActive)
+    default:
+      if repeats {
+        content.keyframeAnimator(initialValue: 0.0, repeating: isActive) { c, p in
+          c.symbolMotion(SymbolMotion(kind, progress: p))
+        } keyframes: { _ in
+          MoveKeyframe(0.0)
+          LinearKeyframe(1.0, duration: seconds)
+        }
+      } else {
+        content.keyframeAnimator(initialValue: 0.0, trigger: isActive) { c, p in
+          c.symbolMotion(isActive ? SymbolMotion(kind, progress: p) : SymbolMotion())
+        } keyframes: { _ in
+          MoveKeyframe(0.0)
+          LinearKeyframe(1.0, duration: seconds)
+        }
+      }
+    }
   }
 }
 
