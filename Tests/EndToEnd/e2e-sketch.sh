@@ -311,13 +311,8 @@ struct ControlsSketch: View {
 SWIFT
 "$BIN" run "$SK/Controls.swift" --size 400x300 --duration 14 >"$SK/controls.out" 2>"$SK/controls.err" &
 PID=$!
-CW=""
-for _ in $(seq 150); do
-  # The sketch's window belongs to its supervised child, so it is found by class, not pid.
-  CW=$(xdotool search --class playground 2>/dev/null | head -1)
-  [ -n "$CW" ] && break
-  sleep 0.1
-done
+SPID=$PID
+CW=$(sketch_window)
 if [ -n "$CW" ]; then
   sleep 1.5
   xdotool windowactivate --sync "$CW" >/dev/null 2>&1
@@ -367,12 +362,8 @@ struct Gestures: View {
 SWIFT
 "$BIN" run "$SK/Gestures.swift" --size 400x300 --duration 25 >"$SK/gestures.out" 2>"$SK/gestures.err" &
 PID=$!
-GW=""
-for _ in $(seq 150); do
-  GW=$(xdotool search --class playground 2>/dev/null | head -1)
-  [ -n "$GW" ] && break
-  sleep 0.1
-done
+SPID=$PID
+GW=$(sketch_window)
 if [ -n "$GW" ]; then
   sleep 1.5
   xdotool windowactivate --sync "$GW" >/dev/null 2>&1
