@@ -164,17 +164,12 @@ final class SketchHost: @unchecked Sendable {
     let backdrop = !(entry?.isScene ?? false)
     return AnyView(
       ZStack {
-        if backdrop { SketchBackdrop() }
+        // The canvas: white, or black when the sketch prefers the dark scheme.
+        if backdrop { Color.clear.background(in: Rectangle()) }
         if let view, !(problem?.isCrash ?? false) { view }
         if let problem { SketchProblemView(problem: problem, size: context.size, lastGoodRuns: view != nil) }
       })
   }
-}
-
-/// The canvas a sketch is drawn on: white, or black when the sketch prefers the dark scheme.
-struct SketchBackdrop: View {
-  @Environment(\.colorScheme) private var colorScheme
-  var body: some View { Rectangle().fill(colorScheme == .dark ? Color.black : Color.white) }
 }
 
 /// What went wrong with a sketch, as the overlay shows it.

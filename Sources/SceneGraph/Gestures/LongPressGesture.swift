@@ -85,14 +85,16 @@ struct _LongPressActions: Gesture {
 /// Calls `_LongPressActions`'s closures from a long press held until its release.
 final class LongPressActionRecognizer: _WrappingRecognizer<Bool, Bool> {
   let actions: _LongPressActions
+  /// The inner recognizer, typed: whether it has reached its duration.
+  private let press: LongPressRecognizer
   private var acted = false
   private var isPressing = false
 
   init(_ actions: _LongPressActions) {
     self.actions = actions
-    super.init(
-      LongPressRecognizer(
-        minimumDuration: actions.minimumDuration, maximumDistance: actions.maximumDistance, holdsUntilRelease: true))
+    press = LongPressRecognizer(
+      minimumDuration: actions.minimumDuration, maximumDistance: actions.maximumDistance, holdsUntilRelease: true)
+    super.init(press)
   }
 
   override func handle(_ e: PointerEvent) -> GestureStep<Bool> {
@@ -101,7 +103,7 @@ final class LongPressActionRecognizer: _WrappingRecognizer<Bool, Bool> {
       isPressing = true
       actions.pressing?(true)
     }
-    if (inner as? LongPressRecognizer)?.reached == true, !acted {
+    if press.reached, !acted {
       acted = true
       actions.action()
     }

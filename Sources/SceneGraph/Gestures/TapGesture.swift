@@ -77,10 +77,7 @@ final class TapRecognizer: _GestureRecognizer<Point> {
     case .up:
       guard pressedAt != nil else { return .failed }
       pressedAt = nil
-      let outside = frame.insetBy(dx: -Self.slop, dy: -Self.slop)
-      guard e.location.x >= outside.minX, e.location.x < outside.maxX, e.location.y >= outside.minY,
-        e.location.y < outside.maxY
-      else { return .failed }
+      guard frame.insetBy(dx: -Self.slop, dy: -Self.slop).contains(e.location) else { return .failed }
       taps += 1
       if taps >= count { return .ended(e.location) }
       releasedAt = e.time
