@@ -279,7 +279,7 @@ final class PlaygroundApp {
       result = waitForInput(untilUptime: deadline)
     } else {
       // A copy: an event handled during the wait may change `pacing`.
-      let deadlines = pacing.deadlines
+      var deadlines = pacing.deadlines
       result = deadlines.wait(untilUptime: deadline, precise: false) { [self] seconds in
         if let e = window.waitEvent(timeout: seconds) {
           handle(e)
@@ -377,7 +377,19 @@ final class PlaygroundApp {
 
   /// The scene (or the overview grid) with the HUD and help layered on top.
   func rootBody(_ context: SceneContext) -> () -> AppRoot {
-    let info = HUDInfo(
+    let root = AppRoot(
+      open: Overlays.OpenScene { [unowned self] i in pendingSceneOpen = i },
+      context: context, scene: scene, grid: gridMode ? gridScenes : nil, selection: gridSelection,
+      hud: hudVisible ? Overlays.HUD(info: hudInfo(), timings: stats.timings.ordered, window: context.size) : nil,
+      help: helpVisible, assets: parameters.assets, pausedMark: paused && !hudVisible,
+      toast: recording == nil ? toast?.text : nil)
+    return { root }
+  }
+
+  /// What the HUD shows, gathered only while it is shown: the renderer's name and the frame
+  /// rate are worked out afresh each time.
+  func hudInfo() -> HUDInfo {
+    HUDInfo(
       scene: gridMode ? "overview" : type(of: scene).name,
       schedule: gridMode ? "every scene's own" : type(of: scene).scheduleSummary, cadence: cadence,
       forced: visibilityState.forcedCadence != nil, visibility: visibility.rawValue, paused: paused,
@@ -386,13 +398,6 @@ final class PlaygroundApp {
       renderer: window.renderer.selection.reason.hasPrefix("auto")
         ? "\(window.renderer.name) (auto)" : window.renderer.name, loopWarning: runtime.loopGuardSummary,
       assetProblems: parameters.problems, reload: sketchReloadSummary)
-    let root = AppRoot(
-      open: Overlays.OpenScene { [unowned self] i in pendingSceneOpen = i },
-      context: context, scene: scene, grid: gridMode ? gridScenes : nil, selection: gridSelection,
-      hud: hudVisible ? Overlays.HUD(info: info, timings: stats.timings.ordered, window: context.size) : nil,
-      help: helpVisible, assets: parameters.assets, pausedMark: paused && !hudVisible,
-      toast: recording == nil ? toast?.text : nil)
-    return { root }
   }
 
   func updateTitle() {

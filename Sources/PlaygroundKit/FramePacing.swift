@@ -8,8 +8,8 @@ import Timeline
 /// present time. Input-driven frames are not, so a key press is answered at once. A frame
 /// whose update loop tripped the guard holds the next one back by a display period.
 struct FramePacing {
-  /// Waits for deadlines on the monotonic clock, spinning only for the last stretch.
-  let deadlines: DeadlinePacer
+  /// Waits for deadlines on the monotonic clock, spinning only for the last microseconds.
+  var deadlines: DeadlinePacer
   /// Places paced frames on the display grid and holds them to a steady present time.
   private var presentPacer: PresentPacer
   /// Whether the latest frame was paced (an animation is running).
@@ -31,10 +31,10 @@ struct FramePacing {
   /// A deadline pacer for this thread, after cutting its timer slack.
   ///
   /// With the kernel's timer slack cut from 50 µs to 1 µs, a sleep ends about 50 µs sooner
-  /// (measured on the 2-core VM: median lateness 151 → 101 µs), so the spin before a precise
-  /// deadline can be 50 µs shorter for the same punctuality: 150 µs, against 200 µs with the
-  /// default slack. Only a paced frame's present hold spins (the loop's other sleeps do
-  /// not), once a frame: at 60 Hz that is 0.3 % of a core.
+  /// (measured on the 2-core VM: median lateness 151 → 101 µs; with a 1 ms sleep, 60 µs), so
+  /// the most a precise sleep aims early can be 150 µs, against 200 µs with the default slack.
+  /// Only a paced frame's present hold sleeps precisely (the loop's other sleeps do not), and
+  /// it learns the real lateness from there (`DeadlinePacer.wakeLateness`).
   static func tightenedDeadlines() -> DeadlinePacer {
     DeadlinePacer(spinWindow: Platform.tightenTimerSlack() ? 0.00015 : 0.0002)
   }

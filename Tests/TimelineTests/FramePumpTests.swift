@@ -155,7 +155,7 @@ struct Loop {
 @Suite struct PacerTests {
   @Test(arguments: [0.0002, 0.00015, 0])
   func neverReturnsBeforeTheDeadline(spinWindow: Double) {
-    let pacer = DeadlinePacer(spinWindow: spinWindow)
+    var pacer = DeadlinePacer(spinWindow: spinWindow)
     #expect(pacer.spinWindow == spinWindow)
     for _ in 0..<5 {
       let deadline = monotonicSeconds() + 0.005
@@ -172,7 +172,8 @@ struct Loop {
     for _ in 0..<5 {
       let deadline = monotonicSeconds() + 0.008
       var coarse = 0
-      let outcome = DeadlinePacer().wait(untilUptime: deadline, precise: false) { s in
+      var pacer = DeadlinePacer()
+      let outcome = pacer.wait(untilUptime: deadline, precise: false) { s in
         coarse += 1
         usleep(useconds_t(s * 1e6))
         return false
@@ -187,7 +188,8 @@ struct Loop {
     // An event wait that overshoots by a few milliseconds must still not make the frame late.
     let deadline = monotonicSeconds() + 0.05
     var slack: [Double] = []
-    _ = DeadlinePacer().wait(untilUptime: deadline) { s in
+    var pacer = DeadlinePacer()
+    _ = pacer.wait(untilUptime: deadline) { s in
       slack.append(deadline - (monotonicSeconds() + s))
       usleep(useconds_t(s * 1e6))
       return false
@@ -197,6 +199,37 @@ struct Loop {
     #expect(monotonicSeconds() >= deadline)
   }
 
+  @Test func learnsTheMedianLatenessWithinItsWindow() {
+    var pacer = DeadlinePacer(spinWindow: 0.00015)
+    #expect(pacer.wakeLateness == 0.00015)
+    // Sleeps that wake 30, 60 or 100 µs late, the middle one as often as the other two.
+    let pattern = [0.00003, 0.00006, 0.0001, 0.00006]
+    for i in 0..<400 { pacer.learn(lateness: pattern[i % 4]) }
+    #expect(abs(pacer.wakeLateness - 0.00006) <= 0.000004)
+    // One very late wake-up moves it by a step, not by its size.
+    pacer.learn(lateness: 0.002)
+    #expect(abs(pacer.wakeLateness - 0.00006) <= 0.000006)
+    // It never aims earlier than the window, nor later than the deadline.
+    for _ in 0..<200 { pacer.learn(lateness: 0.01) }
+    #expect(pacer.wakeLateness == 0.00015)
+    for _ in 0..<200 { pacer.learn(lateness: -0.01) }
+    #expect(pacer.wakeLateness == 0)
+  }
+
+  @Test func preciseWaitsLearnFromTheirSleeps() {
+    // A window of 1 ms: a sleep aimed that early wakes well before the deadline, so each
+    // one lowers the estimate by a step, and the wait spins the rest.
+    var pacer = DeadlinePacer(spinWindow: 0.001)
+    for _ in 0..<20 {
+      let deadline = monotonicSeconds() + 0.004
+      let outcome = pacer.wait(untilUptime: deadline) { _ in false }
+      #expect(outcome == .reached)
+      #expect(monotonicSeconds() >= deadline)
+    }
+    #expect(pacer.wakeLateness < 0.001)
+    #expect(pacer.wakeLateness >= 0.001 - 20 * 0.000002 - 1e-12)
+  }
+
   @Test func aNegativeSpinWindowIsNone() {
     #expect(DeadlinePacer(spinWindow: -1).spinWindow == 0)
   }
@@ -204,7 +237,8 @@ struct Loop {
   @Test func returnsEarlyWhenAnEventArrives() {
     let deadline = monotonicSeconds() + 1
     var calls = 0
-    let outcome = DeadlinePacer().wait(untilUptime: deadline) { _ in
+    var pacer = DeadlinePacer()
+    let outcome = pacer.wait(untilUptime: deadline) { _ in
       calls += 1
       return true
     }
