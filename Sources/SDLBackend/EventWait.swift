@@ -49,7 +49,10 @@ extension Window {
       return waitEvent(timeout: deadline.map { $0 - monotonicSeconds() })
     }
     if let deadline, deadline <= monotonicSeconds() { return nil }
-    Self.waitReadable(fd, untilUptime: deadline)
+    // A wait that ended with the connection quiet (the deadline, or another thread's wake)
+    // has nothing new to pump: the pump above took what Xlib held. Pumping anyway cost a
+    // frame seven failed reads of the socket.
+    guard Self.waitReadable(fd, untilUptime: deadline) else { return takeQueuedEvent() }
     SDL_PumpEvents()
     return takeQueuedEvent()
   }
