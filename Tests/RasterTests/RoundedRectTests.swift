@@ -160,6 +160,43 @@ import Testing
     #expect(straightDrawn > 200)
   }
 
+  @Test("corner rows shaded only near the corners' edge give exactly the pixels of shading every column")
+  func cornerReachMatchesShadingEveryColumn() throws {
+    // Large radii (most of a row's side pixels lie outside the corner), small ones, capsules,
+    // square corners, at fractional positions, opaque, translucent and graded, some clipped.
+    let cases = shapes(240, seed: 21).enumerated().map { i, shape in
+      let (r, radius, top, bottom) = shape
+      return (r, i % 2 == 0 ? min(r.width, r.height) * 0.45 : radius, top, bottom)
+    }
+    var shaded = 0
+    for (i, (r, radius, top, bottom)) in cases.enumerated() {
+      var list = DrawList()
+      list.analyticRoundedRects = true
+      guard list.fillRoundedRect(r, radius: radius, top: top, bottom: bottom) else { continue }
+      let p = try #require(list.primitives.first)
+      let i0 = Int(list.indices[p.indexOffset])
+      let clip =
+        i % 3 == 0
+        ? PixelRect(x0: Int(r.minX + r.width / 4), y0: Int(r.minY + 1), x1: 200, y1: 160)
+        : PixelRect(x0: 0, y0: 0, x1: 200, y1: 160)
+      func drawn(_ cornerReach: Bool) -> [UInt32] {
+        var pixels = [UInt32](repeating: Self.backdrop, count: 200 * 160)
+        pixels.withUnsafeMutableBufferPointer { buf in
+          list.vertices.withUnsafeBufferPointer { vs in
+            Rasterizer.roundedRect(
+              vs.baseAddress! + i0, clip: clip, target: RasterTarget(pixels: buf.baseAddress!, width: 200, height: 160),
+              cornerReach: cornerReach)
+          }
+        }
+        return pixels
+      }
+      let (bounded, every) = (drawn(true), drawn(false))
+      #expect(bounded == every, "shape \(i): \(r) radius \(radius)")
+      if bounded.contains(where: { $0 != Self.backdrop }) { shaded += 1 }
+    }
+    #expect(shaded > 200)
+  }
+
   @Test("square corners are mitred, as a rectangle's fringe gives, not rounded")
   func squareCorners() {
     let r = Rect(x: 10.25, y: 6.6, width: 30.5, height: 20.3)
