@@ -36,7 +36,11 @@ extension Rasterizer {
   /// the apothem, over the sides facing the first quadrant with p − c folded into it. Pixels
   /// within the inner ring's inscribed circle skip it (they are solid), as do rows and columns
   /// outside the outer ring's circumscribed one.
-  static func disc(_ q: UnsafePointer<Vertex>, clip: PixelRect, target: RasterTarget) {
+  ///
+  /// Four pixels of a row are shaded at once (`lanes` false shades them one by one; the tests
+  /// compare the two): each lane's distance, coverage and packing are the one-pixel path's
+  /// operations in the same order, so the pixels are the same bit for bit.
+  static func disc(_ q: UnsafePointer<Vertex>, clip: PixelRect, target: RasterTarget, lanes: Bool = true) {
     let v0 = q[0]
     let v2 = q[2]
     let n = Int(exactly: v0.v) ?? 0
@@ -74,7 +78,31 @@ extension Rasterizer {
       let x1 = min(Int(clip.x1) - 1, Int((cx + half - 0.5).rounded(.down)))
       guard x0 <= x1 else { continue }
       let across = ny * abs(dy)
-      for x in x0...x1 {
+      var start = x0
+      if lanes {
+        let (a0, a1, a2, a3) = (across[0], across[1], across[2], across[3])
+        let (n0, n1, n2, n3) = (nx[0], nx[1], nx[2], nx[3])
+        while start + 3 <= x1 {
+          let columns = SIMD4<Float>(Float(start), Float(start + 1), Float(start + 2), Float(start + 3))
+          let dx = columns + 0.5 - cx
+          // |dx|: the sign bit cleared, as `abs` does.
+          let adx = unsafeBitCast(
+            unsafeBitCast(dx, to: SIMD4<UInt32>.self) & 0x7FFF_FFFF, to: SIMD4<Float>.self)
+          // The nearest side's distance, as `(nx * |dx| + across).max()` for each lane.
+          var m = n0 * adx + a0
+          m = pointwiseMax(m, n1 * adx + a1)
+          m = pointwiseMax(m, n2 * adx + a2)
+          m = pointwiseMax(m, n3 * adx + a3)
+          let coverage = (0.5 + apothem - m) * slope
+          var t = packLanes(r: f[0] * coverage, g: f[1] * coverage, b: f[2] * coverage, a: f[3] * coverage)
+          t.replace(with: 0, where: coverage .<= 0)
+          t.replace(with: color, where: (coverage .>= 1) .| (dx * dx + dy2 .<= solid2))
+          if t != .zero { composite(t, over: row + start) }
+          start += 4
+        }
+      }
+      guard start <= x1 else { continue }
+      for x in start...x1 {
         let dx = Float(x) + 0.5 - cx
         if dx * dx + dy2 <= solid2 {
           place(color, at: row + x)

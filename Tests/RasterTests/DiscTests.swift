@@ -69,6 +69,44 @@ import Testing
     #expect(a.filter { $0 != 0xFF40_5060 }.count > a.count / 3)
   }
 
+  @Test("discs shaded four pixels at a time give exactly the pixels of shading one at a time")
+  func lanesMatchOnePixelAtATime() throws {
+    var rng = SplitMix64(state: 31)
+    func unit() -> Double { Double(rng.below(1 << 16)) / 65_536 }
+    var drawn = 0
+    for i in 0..<400 {
+      let center = Point(x: 2 + unit() * 60, y: 2 + unit() * 40)
+      let radius = 0.1 + Double(i % 13) + unit()
+      let color = RGBA8(
+        r: UInt8(rng.below(256)), g: UInt8(rng.below(256)), b: UInt8(rng.below(256)), a: [255, 200, 90, 3][i % 4])
+      let list = circles(discs: true) { $0.fillCircle(center: center, radius: min(radius, 12), color: color) }
+      guard let p = list.primitives.first, p.shape == .disc else { continue }
+      let i0 = Int(list.indices[p.indexOffset])
+      // Some clipped through the disc, so rows start and end mid-circle.
+      let clip =
+        i % 3 == 0
+        ? PixelRect(x0: Int(center.x) - 1, y0: Int(center.y) - 2, x1: 64, y1: 44)
+        : PixelRect(x0: 0, y0: 0, x1: 64, y1: 44)
+      // A backdrop of every color, opaque, so translucent blending shows in each channel.
+      let backdrop = (0..<(64 * 44)).map { UInt32(truncatingIfNeeded: $0 &* 2_654_435_761) | 0xFF00_0000 }
+      func shaded(_ lanes: Bool) -> [UInt32] {
+        var pixels = backdrop
+        pixels.withUnsafeMutableBufferPointer { buf in
+          list.vertices.withUnsafeBufferPointer { vs in
+            Rasterizer.disc(
+              vs.baseAddress! + i0, clip: clip, target: RasterTarget(pixels: buf.baseAddress!, width: 64, height: 44),
+              lanes: lanes)
+          }
+        }
+        return pixels
+      }
+      let (four, one) = (shaded(true), shaded(false))
+      #expect(four == one, "disc \(i) at \(center) radius \(radius)")
+      if four != backdrop { drawn += 1 }
+    }
+    #expect(drawn > 300)
+  }
+
   @Test("a dot under a pixel across is one pixel, translucent, and dims as it shrinks")
   func tinyDisc() {
     // Radius 0.3 on a pixel's centre: a hexagon of apothem 0.26, so the centre pixel's coverage
