@@ -500,8 +500,9 @@ struct AppRoot: View, Equatable {
       return x.count == y.count
         && zip(x, y).allSatisfy { ObjectIdentifier(type(of: $0)) == ObjectIdentifier(type(of: $1)) }
     }
-    return a.sceneRevision == b.sceneRevision && ObjectIdentifier(type(of: a.scene)) == ObjectIdentifier(type(of: b.scene))
-      && a.context == b.context && a.selection == b.selection && a.help == b.help && a.pausedMark == b.pausedMark
+    return a.sceneRevision == b.sceneRevision
+      && ObjectIdentifier(type(of: a.scene)) == ObjectIdentifier(type(of: b.scene)) && a.context == b.context
+      && a.selection == b.selection && a.help == b.help && a.pausedMark == b.pausedMark
       && a.toast == b.toast && a.assets == b.assets && a.hud == b.hud && sameScenes(a.grid, b.grid)
   }
 
