@@ -18,6 +18,37 @@ import Testing
     return rt.frame({ root }, input: FrameInput(now: FrameBenchmark.start, time: 0, size: size))
   }
 
+  @Test("the root is the same input until its scene, revision, grid or overlays change")
+  func rootComparesScenesByTypeAndRevision() {
+    let size = Size(width: 640, height: 360)
+    let context = SceneContext(size: size, start: FrameBenchmark.start)
+    func root(
+      _ scene: any PlaygroundScene = Clock(), revision: Int = 3, grid: [any PlaygroundScene]? = nil, help: Bool = false
+    ) -> AppRoot {
+      AppRoot(
+        open: Overlays.OpenScene { _ in }, context: context, scene: scene, sceneRevision: revision, grid: grid,
+        selection: 0, hud: nil, help: help, assets: SceneAssets())
+    }
+    // A new `open` closure each frame is the same action.
+    #expect(root() == root())
+    #expect(root() != root(revision: 4))
+    #expect(root() != root(EmojiWave()))
+    #expect(root() != root(help: true))
+    #expect(root(grid: [Clock(), EmojiWave()]) == root(grid: [Clock(), EmojiWave()]))
+    #expect(root(grid: [Clock(), EmojiWave()]) != root(grid: [EmojiWave(), Clock()]))
+    #expect(root(grid: [Clock()]) != root())
+    // In the runtime: an equal root keeps its body; a new revision runs it again.
+    let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
+    func frame(_ r: AppRoot) -> Int {
+      let before = rt.totalEvaluations
+      _ = rt.frame({ r }, input: FrameInput(now: FrameBenchmark.start, time: 0, size: size))
+      return rt.totalEvaluations - before
+    }
+    _ = frame(root())
+    #expect(frame(root()) == 0)
+    #expect(frame(root(revision: 4)) >= 1)
+  }
+
   @Test("a click on a grid cell reaches that cell's onTapGesture through the runtime")
   func gridCellsTakeClicks() {
     let size = Size(width: 640, height: 360)
