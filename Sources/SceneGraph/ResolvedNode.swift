@@ -66,6 +66,10 @@ final class RNode {
   /// under another transform, opacity, frame or clip than the fragment it kept (or drew too
   /// little to keep).
   var unsettledUntil = -1
+  /// The drawn frame in which a view below this one was in flight (drawn away from its
+  /// layout, `SceneRuntime.animateGeometry`): then the node itself is neither replayed nor
+  /// kept, while what lies beside the flight below it still may be.
+  var flightBelowIn = -1
 
   /// What a parent stack asks of every child, kept when the node is made: matching a case
   /// of `kind` copies its whole payload, and stacks asked each child on every query.

@@ -285,6 +285,30 @@ extension SceneRuntime {
     return false
   }
 
+  /// Marks the resolved nodes above every view in flight, and its own, as drawing a flight
+  /// in the drawn frame `lowering` (`RNode.flightBelowIn`).
+  ///
+  /// One flight anywhere used to stop every fragment in the window from being kept or
+  /// replayed: in the overview the timer's bars are always in flight, so all fifteen cells
+  /// were lowered afresh every frame. Only the path from a flight to the root is.
+  func markFlightsAbove(lowering: Int) {
+    for node in geometryNodes.values {
+      var n: ViewNode? = node
+      while let v = n {
+        // A node of one resolved view holds the flight in it. A list of views (a tuple, a
+        // `ForEach`) passes on its children's, the flight's own among them, marked below, and
+        // its siblings, which stay free to be replayed.
+        if v.output.count == 1 {
+          let r = v.output[0]
+          // A path already marked from another flight is marked up to the root.
+          if r.flightBelowIn == lowering { break }
+          r.flightBelowIn = lowering
+        }
+        n = v.parent
+      }
+    }
+  }
+
   /// After lowering: the views drawn elsewhere for this frame go back to where layout put
   /// them, where a parent placed again as it was expects them.
   func restoreLaidOutFrames() {
@@ -292,6 +316,7 @@ extension SceneRuntime {
     presentedFrames.removeAll(keepingCapacity: true)
     for node in offsetNodes { node.presentedTransform = nil }
     offsetNodes.removeAll(keepingCapacity: true)
+    flightsInLeavingViews = false
     lastLaidOutFrame = frameNumber
   }
 }

@@ -79,6 +79,7 @@ extension SceneRuntime {
       // Listed once until lowering puts it back, however many undrawn frames come first.
       if r.presentedTransform == nil { offsetNodes.append(r) }
       r.presentedTransform = m
+      flightsInLeavingViews = true
     }
   }
 

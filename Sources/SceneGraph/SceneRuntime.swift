@@ -79,6 +79,9 @@ public final class SceneRuntime {
   var presentedFrames: [(RNode, Rect)] = []
   /// The resolved views this frame draws moved (`RNode.presentedTransform`).
   var offsetNodes: [RNode] = []
+  /// Whether a matched view inside a leaving view is drawn in flight this frame
+  /// (`presentNested`): its parents are not in the view tree to be marked.
+  var flightsInLeavingViews = false
   /// The last frame whose views' drawn frames were worked out (`animateGeometry`), and the
   /// last frame laid out and lowered.
   var lastGeometryWalk = -1
@@ -309,9 +312,11 @@ public final class SceneRuntime {
     // Room for as many items as the last frame drew, at once: grown by doubling, the list
     // copied its items over and over (some thousands a frame in the overview).
     lowerer.items.reserveCapacity(lastItemCount)
-    // A frame in flight moves a drawn view under parents whose fragments do not know it (a
-    // matched view flying inside a leaving container is one of `offsetNodes`).
-    lowerer.keepsFragments = keepsFragments && geometryNodes.isEmpty && offsetNodes.isEmpty
+    // A view in flight is drawn away from its layout under parents whose fragments do not
+    // know it: those parents are lowered afresh (`markFlightsAbove`). A matched view flying
+    // inside a leaving container has no parents to mark: then nothing is kept or replayed.
+    lowerer.keepsFragments = keepsFragments && !flightsInLeavingViews
+    if lowerer.keepsFragments { markFlightsAbove(lowering: loweredFrames) }
     // Handed over, not shared: while this object still held it, the lowerer's first append
     // copied every buffer into fresh memory, every frame.
     drawList = DrawList()

@@ -54,6 +54,45 @@ final class CallCounter: @unchecked Sendable { var calls = 0 }
     #expect(plain.allSatisfy { $0.fragmentsRecorded == 0 && $0.fragmentsReplayed == 0 })
   }
 
+  /// A square that flies down when a bar comes in above it, beside a dial that never changes.
+  struct FlightBesideDial: View {
+    let bar: Bool
+    var body: some View {
+      HStack(alignment: .top, spacing: 10) {
+        VStack(spacing: 0) {
+          if bar { Rectangle().fill(Color.orange).frame(width: 10, height: 40) }
+          Rectangle().fill(Color.blue).frame(width: 10, height: 10)
+        }
+        .animation(.linear(duration: 1), value: bar)
+        Dial()
+      }
+    }
+  }
+
+  @Test("a view in flight leaves the views beside it replayed, and everything drawn as with nothing kept")
+  func flightBesideKeptFragments() {
+    let body = { (i: Int) in FlightBesideDial(bar: i >= 3) }
+    let rt = SceneRuntime(textEngine: FixedAdvanceTextEngine())
+    var inFlight: [Bool] = []
+    let outs = Self.frames(12, runtime: rt, between: { _ in inFlight.append(!rt.geometryNodes.isEmpty) }, body)
+    inFlight = Array(inFlight.dropFirst()) + [!rt.geometryNodes.isEmpty]
+    let off = SceneRuntime(textEngine: FixedAdvanceTextEngine())
+    off.keepsFragments = false
+    let plain = Self.frames(12, runtime: off, body)
+    // The square flies from frame 3 (a second-long move, a twelfth of it drawn here). The
+    // dial was kept inside the whole stack's fragment until the bar came in; it is kept on
+    // its own in frame 4 and replayed from frame 5 while the flight goes on beside it.
+    #expect(inFlight[3...].allSatisfy { $0 })
+    #expect(outs.map(\.fragmentsReplayed) == [0, 0, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1])
+    #expect(outs[5].drawList.vertices != outs[6].drawList.vertices)
+    for (i, (kept, fresh)) in zip(outs, plain).enumerated() {
+      #expect(kept.drawList.vertices == fresh.drawList.vertices, "frame \(i)")
+      #expect(kept.drawList.indices == fresh.drawList.indices, "frame \(i)")
+      #expect(kept.drawList.primitives == fresh.drawList.primitives, "frame \(i)")
+      #expect(kept.items == fresh.items, "frame \(i)")
+    }
+  }
+
   @Test("glyphs that move in the atlas, or new tessellation settings, make kept fragments record again")
   func epochAndSettingsInvalidate() {
     let engine = MovingEpochTextEngine()

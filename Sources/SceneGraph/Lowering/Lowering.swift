@@ -129,6 +129,15 @@ struct Lowerer {
     }
     let previous = n.loweredIn
     n.loweredIn = lowering
+    // Above a view in flight: its fragment would replay the flight where it was, and one kept
+    // now would hold where it is. Its children go on as any others.
+    if n.flightBelowIn == lowering {
+      n.fragment = nil
+      if n.unsettledUntil >= lowering { moving += 1 }
+      lowerAfresh(n, t, opacity)
+      if n.unsettledUntil >= lowering { moving -= 1 }
+      return
+    }
     // Built only for a node that has a fragment or may record one: most nodes of a frame are
     // new, or inside a recording, and need none.
     func makeKey() -> FragmentKey {
