@@ -89,10 +89,12 @@ extension Rasterizer {
           let adx = unsafeBitCast(
             unsafeBitCast(dx, to: SIMD4<UInt32>.self) & 0x7FFF_FFFF, to: SIMD4<Float>.self)
           // The nearest side's distance, as `(nx * |dx| + across).max()` for each lane.
+          // `pointwiseMax` is not inlined here; a select is the same for these finite values.
           var m = n0 * adx + a0
-          m = pointwiseMax(m, n1 * adx + a1)
-          m = pointwiseMax(m, n2 * adx + a2)
-          m = pointwiseMax(m, n3 * adx + a3)
+          let (d1, d2, d3) = (n1 * adx + a1, n2 * adx + a2, n3 * adx + a3)
+          m.replace(with: d1, where: d1 .> m)
+          m.replace(with: d2, where: d2 .> m)
+          m.replace(with: d3, where: d3 .> m)
           let coverage = (0.5 + apothem - m) * slope
           var t = packLanes(r: f[0] * coverage, g: f[1] * coverage, b: f[2] * coverage, a: f[3] * coverage)
           t.replace(with: 0, where: coverage .<= 0)
