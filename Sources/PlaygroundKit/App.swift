@@ -271,8 +271,9 @@ final class PlaygroundApp {
   ///
   /// It never spins: it ends with one sleep, some tens of microseconds late (on X11 the only
   /// one, on the X connection; elsewhere SDL's millisecond wait comes first). Only the
-  /// hold before a paced frame's present spins (`FramePacing.holdUntilPresent`), because that
-  /// is when its pixels reach the screen; a paced frame's start takes its display slot's time
+  /// hold before a paced frame's present is precise (`FramePacing.holdUntilPresent`: a sleep
+  /// aimed by its learned lateness, then microseconds of spin), because that is when its
+  /// pixels reach the screen; a paced frame's start takes its display slot's time
   /// whenever the wait for it ended, and a schedule entry's frame is not a microsecond matter.
   /// Spinning here too cost a fifth of the visualizer's CPU in a window.
   @discardableResult
