@@ -123,6 +123,37 @@ import Testing
     #expect(changed * 20 < covered, "\(changed) of \(covered) covered pixels differ by more than 2")
   }
 
+  /// Draws each of `cases` into a 200 × 160 backdrop through `draw` with a shortcut on and
+  /// off, every third clipped to `clip`'s rectangle, and expects the same pixels both ways;
+  /// returns how many of them drew anything.
+  func compareShortcut(
+    _ cases: [(Rect, Double, RGBA8, RGBA8)], clip: (Rect) -> PixelRect,
+    _ draw: (UnsafePointer<Vertex>, PixelRect, RasterTarget, Bool) -> Void
+  ) throws -> Int {
+    var drawnAny = 0
+    for (i, (r, radius, top, bottom)) in cases.enumerated() {
+      var list = DrawList()
+      list.analyticRoundedRects = true
+      guard list.fillRoundedRect(r, radius: radius, top: top, bottom: bottom) else { continue }
+      let p = try #require(list.primitives.first)
+      let i0 = Int(list.indices[p.indexOffset])
+      let area = i % 3 == 0 ? clip(r) : PixelRect(x0: 0, y0: 0, x1: 200, y1: 160)
+      func drawn(_ shortcut: Bool) -> [UInt32] {
+        var pixels = [UInt32](repeating: Self.backdrop, count: 200 * 160)
+        pixels.withUnsafeMutableBufferPointer { buf in
+          list.vertices.withUnsafeBufferPointer { vs in
+            draw(vs.baseAddress! + i0, area, RasterTarget(pixels: buf.baseAddress!, width: 200, height: 160), shortcut)
+          }
+        }
+        return pixels
+      }
+      let (fast, reference) = (drawn(true), drawn(false))
+      #expect(fast == reference, "shape \(i): \(r) radius \(radius)")
+      if fast.contains(where: { $0 != Self.backdrop }) { drawnAny += 1 }
+    }
+    return drawnAny
+  }
+
   @Test("straight rows worked out once give exactly the pixels of every row worked out anew, clipped or not")
   func straightRowsMatchTheRowByRowPath() throws {
     // Tall shapes (most rows straight) and thin ones (a side pixel or two), at fractional
@@ -131,33 +162,10 @@ import Testing
     tall += shapes(80, seed: 12).map { (r, radius, top, bottom) in
       (Rect(x: r.minX, y: r.minY, width: 0.3 + r.width / 40, height: r.height), radius, top, bottom)
     }
-    var straightDrawn = 0
-    for (i, (r, radius, top, bottom)) in tall.enumerated() {
-      var list = DrawList()
-      list.analyticRoundedRects = true
-      guard list.fillRoundedRect(r, radius: radius, top: top, bottom: bottom) else { continue }
-      let p = try #require(list.primitives.first)
-      let i0 = Int(list.indices[p.indexOffset])
-      let clip =
-        i % 3 == 0
-        ? PixelRect(x0: Int(r.minX + r.width / 3), y0: 0, x1: Int(r.maxX), y1: Int(r.midY))
-        : PixelRect(x0: 0, y0: 0, x1: 200, y1: 160)
-      func drawn(_ straightRows: Bool) -> [UInt32] {
-        var pixels = [UInt32](repeating: Self.backdrop, count: 200 * 160)
-        pixels.withUnsafeMutableBufferPointer { buf in
-          list.vertices.withUnsafeBufferPointer { vs in
-            Rasterizer.roundedRect(
-              vs.baseAddress! + i0, clip: clip, target: RasterTarget(pixels: buf.baseAddress!, width: 200, height: 160),
-              straightRows: straightRows)
-          }
-        }
-        return pixels
-      }
-      let (fast, slow) = (drawn(true), drawn(false))
-      #expect(fast == slow, "shape \(i): \(r) radius \(radius)")
-      if fast.contains(where: { $0 != Self.backdrop }) { straightDrawn += 1 }
-    }
-    #expect(straightDrawn > 200)
+    let drawn = try compareShortcut(
+      tall, clip: { r in PixelRect(x0: Int(r.minX + r.width / 3), y0: 0, x1: Int(r.maxX), y1: Int(r.midY)) },
+      { q, clip, target, shortcut in Rasterizer.roundedRect(q, clip: clip, target: target, straightRows: shortcut) })
+    #expect(drawn > 200)
   }
 
   @Test("corner rows shaded only near the corners' edge give exactly the pixels of shading every column")
@@ -168,33 +176,10 @@ import Testing
       let (r, radius, top, bottom) = shape
       return (r, i % 2 == 0 ? min(r.width, r.height) * 0.45 : radius, top, bottom)
     }
-    var shaded = 0
-    for (i, (r, radius, top, bottom)) in cases.enumerated() {
-      var list = DrawList()
-      list.analyticRoundedRects = true
-      guard list.fillRoundedRect(r, radius: radius, top: top, bottom: bottom) else { continue }
-      let p = try #require(list.primitives.first)
-      let i0 = Int(list.indices[p.indexOffset])
-      let clip =
-        i % 3 == 0
-        ? PixelRect(x0: Int(r.minX + r.width / 4), y0: Int(r.minY + 1), x1: 200, y1: 160)
-        : PixelRect(x0: 0, y0: 0, x1: 200, y1: 160)
-      func drawn(_ cornerReach: Bool) -> [UInt32] {
-        var pixels = [UInt32](repeating: Self.backdrop, count: 200 * 160)
-        pixels.withUnsafeMutableBufferPointer { buf in
-          list.vertices.withUnsafeBufferPointer { vs in
-            Rasterizer.roundedRect(
-              vs.baseAddress! + i0, clip: clip, target: RasterTarget(pixels: buf.baseAddress!, width: 200, height: 160),
-              cornerReach: cornerReach)
-          }
-        }
-        return pixels
-      }
-      let (bounded, every) = (drawn(true), drawn(false))
-      #expect(bounded == every, "shape \(i): \(r) radius \(radius)")
-      if bounded.contains(where: { $0 != Self.backdrop }) { shaded += 1 }
-    }
-    #expect(shaded > 200)
+    let drawn = try compareShortcut(
+      cases, clip: { r in PixelRect(x0: Int(r.minX + r.width / 4), y0: Int(r.minY + 1), x1: 200, y1: 160) },
+      { q, clip, target, shortcut in Rasterizer.roundedRect(q, clip: clip, target: target, cornerReach: shortcut) })
+    #expect(drawn > 200)
   }
 
   @Test("square corners are mitred, as a rectangle's fringe gives, not rounded")
