@@ -273,13 +273,26 @@ extension SceneRuntime {
 
   /// Whether a modifier of the view (up to the container that holds it) has animatable values
   /// in flight: a `.frame` or `.offset` animating moves it already, frame by frame.
+  ///
+  /// The walk visits the outermost of the nodes that stand for one resolved view, so those
+  /// inside it count too: a `.frame` animating inside an `.animation(_:value:)` is one of
+  /// them (the timer's bars, which otherwise also flew, off their common bottom).
   private func movedByAnimatedValues(_ node: ViewNode) -> Bool {
     let now = input.time
+    func animating(_ m: ViewNode) -> Bool {
+      m.anims.contains(where: { $0.isAnimating(at: now) }) || m.animatedData?.isAnimating(at: now) == true
+    }
+    if node.output.count == 1 {
+      let r = node.output[0]
+      var m = node
+      while m.children.count == 1, let c = m.children.values.first, c.output.count == 1, c.output[0] === r {
+        if animating(c) { return true }
+        m = c
+      }
+    }
     var n: ViewNode? = node
     while let m = n, m.children.count <= 1 {
-      if m.anims.contains(where: { $0.isAnimating(at: now) }) || m.animatedData?.isAnimating(at: now) == true {
-        return true
-      }
+      if animating(m) { return true }
       n = m.parent
     }
     return false

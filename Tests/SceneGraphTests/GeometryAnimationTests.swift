@@ -55,6 +55,26 @@ struct TickingBar: View {
   }
 }
 
+/// Four bars on a common bottom whose heights the A key changes, each under its own short
+/// `.animation(_:value:)`, pressed faster than the animations end (as the timer's bars are).
+struct RetargetedBars: View {
+  @State var step = 0
+  static func color(_ i: Int) -> Color { Color(red: 1, green: 0, blue: Double(i) / 10) }
+  var body: some View {
+    HStack(alignment: .bottom, spacing: 4) {
+      ForEach(0..<4, id: \.self) { i in
+        let h = 20 + Double((step * 7 + i * 13) % 50)
+        Rectangle().fill(Self.color(i)).frame(width: 10, height: h).animation(.linear(duration: 0.05), value: h)
+      }
+    }
+    .frame(height: 80, alignment: .bottom)
+    .onKeyPress("a") {
+      step += 1
+      return .handled
+    }
+  }
+}
+
 /// A ticking bar and, apart from it, a text that the A key lengthens under `withAnimation`,
 /// and the square it pushes.
 struct TickerAndPushedSquare: View {
@@ -189,6 +209,26 @@ struct TextAnimatedAloneAndSquare: View {
         out.animationsInFlight
       )
     }
+  }
+
+  @Test("bars whose animated heights are changed again in flight stay on their stack's bottom")
+  func animatedHeightsKeepTheBottom() {
+    let frame = KeyedFrames(view: RetargetedBars(), size: Size(width: 200, height: 100))
+    _ = frame(0)
+    var heights: [[Double]] = []
+    for k in 0..<20 {
+      if k % 2 == 0 { #expect(frame.runtime.keyPress("a")) }
+      let out = frame(Double(k + 1) / 60)
+      let bars = (0..<4).compactMap { i in out.items.first { $0.color == RetargetedBars.color(i) }?.bounds }
+      #expect(bars.count == 4)
+      // The 80-point stack centred in 100: every bar ends at 90, its height in flight.
+      for b in bars { #expect(abs(b.maxY - 90) < 1e-9, "frame \(k): \(bars.map(\.maxY))") }
+      heights.append(bars.map(\.height))
+    }
+    // The heights do animate: from where they were, a third of the way a frame.
+    #expect(heights[0][0] == 20)
+    #expect(abs(heights[1][0] - (20 + 7.0 / 3)) < 1e-9)
+    #expect(Set(heights.map { $0[0] }).count > 10)
   }
 
   @Test("under withAnimation a view's frame moves and resizes from where it was to where layout puts it")
