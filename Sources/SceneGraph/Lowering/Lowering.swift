@@ -130,14 +130,9 @@ struct Lowerer {
     let previous = n.loweredIn
     n.loweredIn = lowering
     // Above a view in flight: its fragment would replay the flight where it was, and one kept
-    // now would hold where it is. Its children go on as any others.
-    if n.flightBelowIn == lowering {
-      n.fragment = nil
-      if n.unsettledUntil >= lowering { moving += 1 }
-      lowerAfresh(n, t, opacity)
-      if n.unsettledUntil >= lowering { moving -= 1 }
-      return
-    }
+    // now would hold where it is (see the recording guard below). Its children go on as any
+    // others.
+    if n.flightBelowIn == lowering { n.fragment = nil }
     // Built only for a node that has a fragment or may record one: most nodes of a frame are
     // new, or inside a recording, and need none.
     func makeKey() -> FragmentKey {
@@ -167,7 +162,8 @@ struct Lowerer {
       moving -= 1
       return
     }
-    guard recording == nil, moving == 0, previous == lowering - 1, !n.fragmentRefused else {
+    guard recording == nil, moving == 0, previous == lowering - 1, !n.fragmentRefused, n.flightBelowIn != lowering
+    else {
       lowerAfresh(n, t, opacity)
       return
     }
