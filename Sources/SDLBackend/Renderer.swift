@@ -94,6 +94,9 @@ public struct RendererStats: Hashable, Sendable {
   public internal(set) var totalTextureUploads = 0
   /// The fraction of the target repainted by the last `draw` (1 for a full redraw).
   public internal(set) var lastRedrawFraction = 1.0
+  /// Vertices handed to SDL with textured geometry calls for the last submitted list: SDL
+  /// checks the texture coordinates of each one, whether or not the call's indices name it.
+  public internal(set) var lastTexturedVertices = 0
 }
 
 /// A renderer `--renderer` can name: how to make one for a window or an offscreen target, and
@@ -143,6 +146,7 @@ struct RetainedFrame {
     frameNumber += 1
     stats.lastDrawCalls = 0
     stats.lastTextureUploads = 0
+    stats.lastTexturedVertices = 0
   }
 
   /// Forgets what was drawn, so the next `draw` repaints everything.

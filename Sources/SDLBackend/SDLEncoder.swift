@@ -11,6 +11,7 @@ extension SDLRenderer {
     let uvOffset = MemoryLayout<Vertex>.offset(of: \Vertex.u)!
     let stride = Int32(MemoryLayout<Vertex>.stride)
     var clipSet = false
+    var rebased: [Int32] = []
     // Within a region, only the primitives that reach it are drawn: SDL sets up every
     // triangle it is given, clipped away or not.
     var runs: [[Range<Int>]] = []
@@ -73,10 +74,32 @@ extension SDLRenderer {
             part.indexCount = range.count
             if let texture, !cmd.texture.isGeometry, copyQuads(list, part, texture) { continue }
             func geometry(_ offset: Int, _ count: Int) {
-              SDL_RenderGeometryRaw(
-                handle, texture, xy, stride, col, stride, uv, stride, Int32(list.vertices.count),
-                ibase + offset * 4, Int32(count), 4)
               frame.stats.lastDrawCalls += 1
+              func whole() {
+                SDL_RenderGeometryRaw(
+                  handle, texture, xy, stride, col, stride, uv, stride, Int32(list.vertices.count),
+                  ibase + offset * 4, Int32(count), 4)
+              }
+              guard texture != nil else { return whole() }
+              // SDL checks the texture coordinates of every vertex a textured call is handed,
+              // whichever its indices name: a glyph's or a masked shape's call is handed only
+              // the vertices its indices reach, not the whole list's.
+              let range = offset..<(offset + count)
+              let window = VertexWindow(list.indices, range)
+              guard window.isWorthIt(of: list.vertices.count) else {
+                frame.stats.lastTexturedVertices += list.vertices.count
+                return whole()
+              }
+              frame.stats.lastTexturedVertices += Int(window.count)
+              window.rebase(list.indices, range, into: &rebased)
+              let skip = base + Int(window.first) * Int(stride)
+              rebased.withUnsafeBytes { rraw in
+                _ = SDL_RenderGeometryRaw(
+                  handle, texture, skip.assumingMemoryBound(to: Float.self), stride,
+                  (skip + colorOffset).assumingMemoryBound(to: SDL_Color.self), stride,
+                  (skip + uvOffset).assumingMemoryBound(to: Float.self), stride, window.count,
+                  rraw.baseAddress, Int32(count), 4)
+              }
             }
             if texture != nil {
               geometry(part.indexOffset, part.indexCount)
@@ -189,4 +212,35 @@ extension TextureRef {
   /// Whether a command with this texture is always drawn as triangles: untextured fills and
   /// shapes over the coverage mask. Glyphs and images may be blits, one call each.
   fileprivate var isGeometry: Bool { self == .none || self == .coverageMask }
+}
+
+/// The vertices a run of indices reaches: from its smallest index to its largest.
+struct VertexWindow {
+  var first: Int32
+  var last: Int32
+
+  init(_ indices: [Int32], _ range: Range<Int>) {
+    var lo = Int32.max
+    var hi = Int32.min
+    for k in range {
+      lo = min(lo, indices[k])
+      hi = max(hi, indices[k])
+    }
+    (first, last) = (lo, hi)
+  }
+
+  /// How many vertices it spans.
+  var count: Int32 { last >= first ? last - first + 1 : 0 }
+
+  /// Whether handing SDL this window instead of all `total` vertices saves more than copying
+  /// the indices costs.
+  func isWorthIt(of total: Int) -> Bool {
+    count > 0 && Int(count) * 2 < total
+  }
+
+  /// The indices of `range`, counted from the window's first vertex.
+  func rebase(_ indices: [Int32], _ range: Range<Int>, into out: inout [Int32]) {
+    out.removeAll(keepingCapacity: true)
+    for k in range { out.append(indices[k] - first) }
+  }
 }

@@ -115,5 +115,41 @@ extension RenderingSuites {
       let (mean, within) = RendererParityTests.compare(try cpu.renderer.readPixels(), try gl.renderer.readPixels())
       #expect(mean <= 1 && within >= 0.99, "mean \(mean), within \(within)")
     }
+
+    @Test("a shape over the mask after thousands of other vertices is handed to SDL with its own vertices alone")
+    func texturedCallsGetTheirOwnVertices() throws {
+      guard let (_, gl) = try RendererParityTests.targets(width: 200, height: 120),
+        let renderer = gl.renderer as? SDLRenderer
+      else { return }
+      func list(behind dots: Int) -> DrawList {
+        var l = DrawList()
+        l.coverageMasks = true
+        // Untextured dots along the bottom rows, drawn before the shape.
+        for i in 0..<dots {
+          l.fillRect(Rect(x: Double(i % 200), y: 110, width: 1, height: 1), color: RGBA8(r: 0, g: 90, b: 40, a: 255))
+        }
+        let drawn = l.fillRoundedRect(
+          Rect(x: 20.5, y: 10.25, width: 130, height: 70), radius: 14,
+          top: RGBA8(r: 230, g: 60, b: 40, a: 255), bottom: RGBA8(r: 40, g: 90, b: 230, a: 255))
+        #expect(drawn)
+        return l
+      }
+      let alone = list(behind: 0)
+      let crowded = list(behind: 2000)
+      #expect(crowded.vertices.count >= alone.vertices.count + 8000)
+      #expect(crowded.commands.contains { $0.texture == .coverageMask })
+      renderer.clear(.black)
+      renderer.submit(alone)
+      let expected = try renderer.readPixels()
+      #expect(renderer.stats.lastTexturedVertices == alone.vertices.count)
+      renderer.clear(.black)
+      renderer.submit(crowded)
+      #expect(renderer.stats.lastTexturedVertices == alone.vertices.count)
+      let drawn = try renderer.readPixels()
+      // Above the dots, the shape's pixels are the ones it has drawn alone.
+      let rows = 0..<(100 * 200)
+      #expect(expected.pixels[rows].contains { $0 != expected.pixels[0] })
+      #expect(Array(drawn.pixels[rows]) == Array(expected.pixels[rows]))
+    }
   }
 }
