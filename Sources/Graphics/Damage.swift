@@ -54,14 +54,14 @@ public struct DamageTracker: Sendable {
     }
     guard let old = previous, previousTarget == target else { return nil }
     var changed: [Rect] = []
-    // The previous keys as a multiset: each new primitive takes one matching old one, and what
-    // is left over on either side changed. Every glyph is a primitive, so this runs over
-    // thousands a frame; keys are already FNV hashes, so an open-addressed table indexed by
-    // their bits does without Dictionary's hashing.
-    var counts = KeyCounts(capacity: previousKeys.count)
-    for k in previousKeys { counts.add(k) }
-    for (p, k) in zip(primitives, keys) where !counts.take(k) { changed.append(p.bounds) }
-    for (p, k) in zip(old, previousKeys) where counts.take(k) { changed.append(p.bounds) }
+    // A key holds its primitive's place in the list (`closePrimitive` mixes it in last, and a
+    // replayed fragment's primitives are given theirs), so a primitive can only match the one
+    // that was at its place: the two lists are compared side by side, in one pass.
+    let common = min(keys.count, previousKeys.count)
+    for i in 0..<common where keys[i] != previousKeys[i] { changed.append(primitives[i].bounds) }
+    for i in common..<primitives.count { changed.append(primitives[i].bounds) }
+    for i in 0..<common where keys[i] != previousKeys[i] { changed.append(old[i].bounds) }
+    for i in common..<old.count { changed.append(old[i].bounds) }
     var rects: [Rect] = []
     for r in changed {
       let snapped = Self.snap(r.insetBy(dx: -margin, dy: -margin).clamped(to: target), in: target)
@@ -167,56 +167,6 @@ extension DamageTracker {
       cells[i] = cells[i].map { $0.union(r) } ?? r
     }
     return cells.compactMap { $0 }
-  }
-}
-
-/// A multiset of 64-bit keys that are already well mixed: linear probing over a power-of-two
-/// table, zero marking an empty slot (a zero key is counted on the side).
-struct KeyCounts {
-  private var keys: [UInt64]
-  private var counts: [Int32]
-  private var zeroCount: Int32 = 0
-  private let mask: Int
-
-  init(capacity: Int) {
-    var size = 16
-    while size < capacity * 2 { size <<= 1 }
-    keys = Array(repeating: 0, count: size)
-    counts = Array(repeating: 0, count: size)
-    mask = size - 1
-  }
-
-  /// The slot holding `k`, or the empty slot where it would go.
-  @inline(__always)
-  private func slot(_ k: UInt64) -> Int {
-    // The top bits of a Fibonacci product spread keys that differ only in a few bits.
-    var i = Int(truncatingIfNeeded: (k &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
-    while keys[i] != 0 && keys[i] != k { i = (i + 1) & mask }
-    return i
-  }
-
-  /// Counts one more `k`.
-  mutating func add(_ k: UInt64) {
-    if k == 0 {
-      zeroCount += 1
-      return
-    }
-    let i = slot(k)
-    keys[i] = k
-    counts[i] += 1
-  }
-
-  /// Takes one `k` if any is left: true when there was one.
-  mutating func take(_ k: UInt64) -> Bool {
-    if k == 0 {
-      guard zeroCount > 0 else { return false }
-      zeroCount -= 1
-      return true
-    }
-    let i = slot(k)
-    guard keys[i] == k, counts[i] > 0 else { return false }
-    counts[i] -= 1
-    return true
   }
 }
 

@@ -134,27 +134,20 @@ import Testing
     }
   }
 
-  /// The damage table agrees with a dictionary model on random multisets, zero and colliding
-  /// keys included.
-  @Test func keyCountsIsAMultiset() {
-    var rng = SplitMix64(state: 7)
-    for round in 0..<50 {
-      // Few distinct values, so keys repeat; some share their probe start on purpose.
-      let pool: [UInt64] = (0..<8).map { i in i == 0 ? 0 : rng.next() } + [1 << 40, 2 << 40, 3 << 40]
-      let added = (0..<(round * 3)).map { _ in pool[Int(rng.next() % UInt64(pool.count))] }
-      var table = KeyCounts(capacity: added.count)
-      var model: [UInt64: Int] = [:]
-      for k in added {
-        table.add(k)
-        model[k, default: 0] += 1
-      }
-      for _ in 0..<(round * 4) {
-        let k = pool[Int(rng.next() % UInt64(pool.count))]
-        let expected = (model[k] ?? 0) > 0
-        if expected { model[k]! -= 1 }
-        #expect(table.take(k) == expected)
-      }
+  /// Primitives are compared place by place: one more at the end damages only itself; one
+  /// fewer at the front damages every one after it, each now a place earlier in the order.
+  @Test func primitivesAreComparedPlaceByPlace() throws {
+    var t = DamageTracker(maxRects: 32)
+    let dots = (0..<5).map { Rect(x: Double($0) * 60 + 10, y: 10, width: 20, height: 20) }
+    func drawn(_ rects: ArraySlice<Rect>) -> DrawList {
+      list { l in for r in rects { l.fillRect(r, color: red) } }
     }
+    _ = damage(&t, drawn(dots[0..<4]))
+    let added = try #require(damage(&t, drawn(dots[0..<5])))
+    #expect(added.count == 1)
+    #expect(added.first.map { $0.intersection(dots[4]) == dots[4] && $0.width < 30 } == true)
+    let dropped = try #require(damage(&t, drawn(dots[1..<5])))
+    for d in dots { #expect(dropped.contains { $0.intersection(d) == d }) }
   }
 
   /// A changed line of text, one primitive per glyph, becomes one region however long it is.
