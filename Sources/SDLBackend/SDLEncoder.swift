@@ -126,8 +126,9 @@ extension SDLRenderer {
   }
 
   /// The most indices a call takes in that do not reach its region, where
-  /// `drawsAcrossGaps`: about what a call costs SDL and the driver beyond its vertices.
-  static var largestGap: Int { 384 }
+  /// `drawsAcrossGaps`: about what a call costs SDL and the driver beyond its vertices
+  /// (measured on an H200: 16 quads; 0, 4 and 64 quads each cost more somewhere).
+  static var largestGap: Int { 96 }
 
   /// Splits a range of whole triangles into maximal runs that are all opaque (every vertex
   /// at full alpha) or all not, in order.
