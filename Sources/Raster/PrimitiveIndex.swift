@@ -25,11 +25,18 @@ extension Rasterizer {
 
     /// The primitives, in order, whose bounds may reach `rect` (a superset of those that do).
     public func touching(_ rect: Rect) -> [Int] {
+      var found: [Int] = []
+      touching(rect, into: &found)
+      return found
+    }
+
+    /// `touching(_:)` into `found`, which is emptied first: a renderer looking up region after
+    /// region reuses one buffer.
+    public func touching(_ rect: Rect, into found: inout [Int]) {
       let q = SIMD4<Float>(
         Float(rect.maxX).nextUp, Float(rect.maxY).nextUp, -Float(rect.minX).nextDown, -Float(rect.minY).nextDown)
-      var found: [Int] = []
+      found.removeAll(keepingCapacity: true)
       for (i, box) in boxes.enumerated() where all(box .<= q) { found.append(i) }
-      return found
     }
   }
 

@@ -111,9 +111,10 @@ final class CPUCanvas {
       let bg = background.map { Rasterizer.premultiply($0.rgba8) }
       // Each region's draws look only at the primitives that may reach it, found once.
       let index = Rasterizer.PrimitiveIndex(list)
+      var candidates: [Int] = []
       for r in regions {
         let pr = PixelRect(covering: r)
-        let candidates = index.touching(Rasterizer.reach(of: pr.intersection(t.bounds)))
+        index.touching(Rasterizer.reach(of: pr.intersection(t.bounds)), into: &candidates)
         // What comes before an opaque interior in the region cannot show there: draw it (and
         // the background) only around that interior, then the rest over the whole region.
         let (k, hidden) = Self.occluder(in: pr, list) { lookup($0)?.opaque ?? false }

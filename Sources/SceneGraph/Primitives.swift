@@ -12,6 +12,10 @@ extension EmptyView: PrimitiveView, LeafView {
 extension TupleView: PrimitiveView {
   func resolve(_ node: ViewNode, _ ctx: UpdateContext) -> [RNode] {
     var out: [RNode] = []
+    // Most views resolve to one node each: room for them at once, rather than growing.
+    var count = 0
+    for _ in repeat each storage.value { count += 1 }
+    out.reserveCapacity(count)
     var i = 0
     for view in repeat each storage.value {
       out += ctx.runtime.child(node, ChildKey(i), view, ctx)
@@ -64,6 +68,7 @@ extension ForEach: PrimitiveView {
     }
     let update = { (n: ViewNode, rc: UpdateContext) -> [RNode] in
       var out: [RNode] = []
+      out.reserveCapacity(views.count)
       for (key, v) in views { out += rc.runtime.child(n, key, v, rc) }
       return out
     }

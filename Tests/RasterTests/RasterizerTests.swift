@@ -53,11 +53,15 @@ import Testing
         }
       }
       let index = Rasterizer.PrimitiveIndex(list)
+      // A buffer reused from region to region holds each region's candidates alone.
+      var reused = [list.primitives.count + 7]
       for _ in 0..<4 {
         let (x0, y0) = (rng.below(100), rng.below(70))
         let r = PixelRect(x0: x0, y0: y0, x1: x0 + 1 + rng.below(40), y1: y0 + 1 + rng.below(30))
         let reach = Rasterizer.reach(of: r)
         let candidates = index.touching(reach)
+        index.touching(reach, into: &reused)
+        #expect(reused == candidates)
         // Every primitive that reaches the region is a candidate.
         for (i, p) in list.primitives.enumerated() where p.indexCount > 0 && p.bounds.touches(reach) {
           #expect(candidates.contains(i), "trial \(trial): primitive \(i) missed")

@@ -41,6 +41,7 @@ extension Layout {
       var w = 0.0
       var h = 0.0
       var sizes: [Size] = []
+      sizes.reserveCapacity(children.count)
       for c in children {
         let s = size(c, p)
         sizes.append(s)
@@ -68,6 +69,7 @@ extension Layout {
       // Offer the least flexible children their share first, as SwiftUI does, so rigid
       // content keeps its ideal size and flexible content divides what is left.
       var flex: [(Int, Double)] = []
+      flex.reserveCapacity(count)
       for (i, c) in children.enumerated() {
         if let minLength = c.spacerLength {
           flex.append((i, .infinity))
