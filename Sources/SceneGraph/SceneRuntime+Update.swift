@@ -200,8 +200,10 @@ extension SceneRuntime {
   /// Updates the child of `parent` under `key` with `view`, making a new node when the key
   /// is new or the view's type changed (a new identity: the old node and its state go).
   func child<V: View>(_ parent: ViewNode, _ key: ChildKey, _ view: V, _ ctx: UpdateContext) -> [RNode] {
-    var c = ctx
     let node: ViewNode
+    // Most children are already there: only a new one needs a context of its own (a copy
+    // retains what the context holds).
+    var isNew = false
     // The position this child had when the parent last updated, if nothing moved.
     let hint = parent.childOrder.count
     let found = parent.children.node(for: key, hint: hint)
@@ -211,7 +213,7 @@ extension SceneRuntime {
       if let old = found { teardown(old, runActions: true) }
       node = makeNode(V.self, parent: parent, key: key)
       parent.children.set(node, for: key, hint: hint)
-      c.sameValue = false
+      isNew = true
       // The views at the top of what was inserted may come in through their transitions;
       // a list of views (an `if`, a `ForEach`) hands that to the views it holds.
       if parent.createdFrame != frameNumber || parent.passesInsertionDown {
@@ -220,6 +222,9 @@ extension SceneRuntime {
     }
     if node.stamp != parent.childStamp { parent.childOrder.append(key) }
     node.stamp = parent.childStamp
+    guard isNew, ctx.sameValue else { return update(node, view, ctx) }
+    var c = ctx
+    c.sameValue = false
     return update(node, view, c)
   }
 
@@ -300,14 +305,17 @@ extension SceneRuntime {
     let first = node.evaluations == 0
     var selfChanged = false
     if !first && !ctx.sameValue, let old = node.view, !comparators.equal(old, view) { selfChanged = true }
-    var c = ctx
     let environmentChanged = node.readsEnvironment && !envSame
     guard first || selfChanged || node.needsBody || environmentChanged else {
       // Nothing this view depends on changed: keep its body and visit only what below is
       // dirty (or sees a new environment).
+      guard let revisit = node.revisit else { return [] }
+      if ctx.sameValue { return revisit(node, ctx) }
+      var c = ctx
       c.sameValue = true
-      return node.revisit?(node, c) ?? []
+      return revisit(node, c)
     }
+    var c = ctx
     var current = view
     if first || selfChanged {
       node.view = view
@@ -395,12 +403,17 @@ extension SceneRuntime {
   /// The value of animatable property `slot` of a modifier node at this frame's time,
   /// starting an animation with the current transaction when its target changed.
   func animated(_ node: ViewNode, _ slot: Int, _ target: Double, _ ctx: UpdateContext) -> Double {
+    animated(node, slot, target, transaction: ctx.transaction)
+  }
+
+  /// `animated(_:_:_:_:)` with only the context's transaction, which is all it reads.
+  func animated(_ node: ViewNode, _ slot: Int, _ target: Double, transaction: Animation?) -> Double {
     if slot >= node.anims.count {
       node.anims.append(AnimatedValue(target))
       return target
     }
     if node.anims[slot].target != target {
-      node.anims[slot].animate(to: target, with: ctx.transaction, at: input.time)
+      node.anims[slot].animate(to: target, with: transaction, at: input.time)
     }
     let v = node.anims[slot].value(at: input.time)
     if node.anims.contains(where: { $0.isAnimating(at: input.time) }) {

@@ -33,19 +33,22 @@ extension WrappingModifier {
 /// A modifier node's animatable values, numbered in the order the modifier reads them.
 struct AnimatableSlots {
   let node: ViewNode
-  let ctx: UpdateContext
+  // What reading a slot needs of the context, rather than a copy of all of it.
+  private let runtime: SceneRuntime
+  private let transaction: Animation?
   private var next = 0
 
   init(node: ViewNode, ctx: UpdateContext) {
     self.node = node
-    self.ctx = ctx
+    runtime = ctx.runtime
+    transaction = ctx.transaction
   }
 
   /// The next slot's value at this frame's time, animating towards `target` with the current
   /// transaction when the target changed.
   mutating func value(_ target: Double) -> Double {
     defer { next += 1 }
-    return ctx.runtime.animated(node, next, target, ctx)
+    return runtime.animated(node, next, target, transaction: transaction)
   }
 }
 
