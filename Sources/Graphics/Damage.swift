@@ -17,9 +17,15 @@ public struct DamageTracker: Sendable {
   public var fullThreshold: Double
   /// Pixels added around each changed primitive, for its anti-aliasing fringe and rounding.
   public var margin: Double = 2
-  private var previous: [Primitive]?
+  /// The last list's bounds and keys, place by place; nil before the first list.
+  private var previousBounds: [Rect]?
   private var previousKeys: [UInt64] = []
   private var previousTarget: Rect?
+  // Storage kept from frame to frame, so a steady frame allocates nothing here: the next
+  // list's keys and bounds (swapped with the previous ones), and the changed rectangles.
+  private var nextKeys: [UInt64] = []
+  private var nextBounds: [Rect] = []
+  private var changed: [Rect] = []
 
   /// Creates a tracker with nothing retained, so its first answer is a full redraw.
   public init(maxRects: Int = 6, fullThreshold: Double = 0.6) {
@@ -29,7 +35,7 @@ public struct DamageTracker: Sendable {
 
   /// Forgets the retained frame: the next answer is a full redraw.
   public mutating func invalidate() {
-    previous = nil
+    previousBounds = nil
   }
 
   /// What to redraw for `primitives` on a `target` whose pixels show the previous list.
@@ -41,27 +47,38 @@ public struct DamageTracker: Sendable {
   public mutating func damage(
     for primitives: [Primitive], target: Rect, generation: (TextureRef) -> Int
   ) -> [Rect]? {
-    let keys = primitives.map { p -> UInt64 in
+    // Only bounds and keys are kept, in arrays of the tracker's own: holding the list's
+    // primitives would share their storage, and the draw list would allocate it anew when it
+    // is emptied for the next frame.
+    var keys = nextKeys
+    var bounds = nextBounds
+    (nextKeys, nextBounds) = ([], [])
+    keys.removeAll(keepingCapacity: true)
+    bounds.removeAll(keepingCapacity: true)
+    for p in primitives {
       switch p.texture {
-      case .image, .atlas: p.key ^ (UInt64(bitPattern: Int64(generation(p.texture))) &* 0x9E37_79B9_7F4A_7C15)
-      case .none, .coverageMask: p.key
+      case .image, .atlas:
+        keys.append(p.key ^ (UInt64(bitPattern: Int64(generation(p.texture))) &* 0x9E37_79B9_7F4A_7C15))
+      case .none, .coverageMask: keys.append(p.key)
       }
+      bounds.append(p.bounds)
     }
-    defer {
-      previous = primitives
-      previousKeys = keys
-      previousTarget = target
-    }
-    guard let old = previous, previousTarget == target else { return nil }
-    var changed: [Rect] = []
+    let old = previousBounds
+    let oldKeys = previousKeys
+    let sameTarget = previousTarget == target
+    // The retained arrays become next frame's storage.
+    (nextKeys, nextBounds) = (oldKeys, old ?? [])
+    (previousKeys, previousBounds, previousTarget) = (keys, bounds, target)
+    guard let old, sameTarget else { return nil }
+    changed.removeAll(keepingCapacity: true)
     // A key holds its primitive's place in the list (`closePrimitive` mixes it in last, and a
     // replayed fragment's primitives are given theirs), so a primitive can only match the one
     // that was at its place: the two lists are compared side by side, in one pass.
-    let common = min(keys.count, previousKeys.count)
-    for i in 0..<common where keys[i] != previousKeys[i] { changed.append(primitives[i].bounds) }
-    for i in common..<primitives.count { changed.append(primitives[i].bounds) }
-    for i in 0..<common where keys[i] != previousKeys[i] { changed.append(old[i].bounds) }
-    for i in common..<old.count { changed.append(old[i].bounds) }
+    let common = min(keys.count, oldKeys.count)
+    for i in 0..<common where keys[i] != oldKeys[i] { changed.append(bounds[i]) }
+    for i in common..<bounds.count { changed.append(bounds[i]) }
+    for i in 0..<common where keys[i] != oldKeys[i] { changed.append(old[i]) }
+    for i in common..<old.count { changed.append(old[i]) }
     var rects: [Rect] = []
     for r in changed {
       let snapped = Self.snap(r.insetBy(dx: -margin, dy: -margin).clamped(to: target), in: target)

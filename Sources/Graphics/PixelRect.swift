@@ -38,12 +38,28 @@ public struct PixelRect: Hashable, Sendable {
   /// The pixels of this rectangle outside `o`, as up to four disjoint rectangles: the full-width
   /// bands above and below `o`, then the pieces left and right of it.
   public func subtracting(_ o: PixelRect) -> [PixelRect] {
+    var pieces: [PixelRect] = []
+    forEachPiece(outside: o) { pieces.append($0) }
+    return pieces
+  }
+
+  /// Calls `body` with each piece `subtracting(o)` returns, in the same order, without making
+  /// an array: a renderer cuts every damaged region around what hides it, every frame.
+  @inlinable
+  public func forEachPiece(outside o: PixelRect, _ body: (PixelRect) -> Void) {
     let cut = intersection(o)
-    guard !cut.isEmpty else { return isEmpty ? [] : [self] }
-    return [
-      PixelRect(x0: x0, y0: y0, x1: x1, y1: cut.y0), PixelRect(x0: x0, y0: cut.y1, x1: x1, y1: y1),
-      PixelRect(x0: x0, y0: cut.y0, x1: cut.x0, y1: cut.y1), PixelRect(x0: cut.x1, y0: cut.y0, x1: x1, y1: cut.y1),
-    ].filter { !$0.isEmpty }
+    guard !cut.isEmpty else {
+      if !isEmpty { body(self) }
+      return
+    }
+    let above = PixelRect(x0: x0, y0: y0, x1: x1, y1: cut.y0)
+    let below = PixelRect(x0: x0, y0: cut.y1, x1: x1, y1: y1)
+    let left = PixelRect(x0: x0, y0: cut.y0, x1: cut.x0, y1: cut.y1)
+    let right = PixelRect(x0: cut.x1, y0: cut.y0, x1: x1, y1: cut.y1)
+    if !above.isEmpty { body(above) }
+    if !below.isEmpty { body(below) }
+    if !left.isEmpty { body(left) }
+    if !right.isEmpty { body(right) }
   }
 
   /// The pixels a clip rectangle lets through: every pixel the rectangle touches, as SDL

@@ -118,7 +118,8 @@ final class CPUCanvas {
         // What comes before an opaque interior in the region cannot show there: draw it (and
         // the background) only around that interior, then the rest over the whole region.
         let (k, hidden) = Self.occluder(in: pr, list) { lookup($0)?.opaque ?? false }
-        for piece in hidden.map({ pr.subtracting($0) }) ?? [pr] {
+        // With nothing hidden, the one piece is the whole region.
+        pr.forEachPiece(outside: hidden ?? .empty) { piece in
           if let bg, !list.opaqueBackdropCovers(piece.rect) { Rasterizer.fill(t, piece, with: bg) }
           Rasterizer.draw(
             list, into: t, region: piece, primitives: 0..<k, candidates: candidates, texture: lookup)

@@ -167,4 +167,28 @@ import Testing
     #expect(rects.count == 3)
     for r in rects { #expect(r.height <= 14 + 6 && r.width >= 359) }
   }
+
+  /// The tracker keeps bounds and keys of its own: a draw list emptied for the next frame
+  /// fills the storage it already has, rather than allocating anew because the tracker
+  /// still shares it.
+  @Test func theDrawListKeepsItsStorageAcrossFrames() {
+    var t = DamageTracker()
+    var l = DrawList()
+    func frame(_ x: Double) -> UnsafeRawPointer? {
+      l.reset()
+      for i in 0..<8 { l.fillRect(Rect(x: x + Double(i) * 30, y: 10, width: 20, height: 20), color: red) }
+      _ = damage(&t, l)
+      return l.primitives.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+    }
+    let first = frame(0)
+    #expect(first != nil)
+    #expect(frame(5) == first)
+    #expect(frame(10) == first)
+    // And the answers are as before: the moved squares, old and new places.
+    let moved = damage(
+      &t,
+      list { l in for i in 0..<8 { l.fillRect(Rect(x: 15 + Double(i) * 30, y: 10, width: 20, height: 20), color: red) }
+      })
+    #expect(moved?.isEmpty == false)
+  }
 }
